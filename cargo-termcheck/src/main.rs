@@ -1,0 +1,2 @@
+//! cargo-termcheck CLI.
+fn main() {}

@@ -1,0 +1,287 @@
+//! The engine's own intermediate representation: an owned, `Send + Sync` image of the LLVM
+//! module, with sizes and offsets already resolved from the DataLayout by the front end.
+//!
+//! Invariants (established by `frontend`, relied on by `symexec` and `interp`):
+//! - every local value is defined exactly once (SSA) and has a dense `ValueId` per function;
+//! - `getelementptr` is lowered to `Op::PtrAdd` with byte offsets (constant part plus
+//!   scaled index operands), so no consumer needs the DataLayout;
+//! - memory accesses carry their access size in bytes and the integer width of the value;
+//! - anything the front end cannot translate becomes `Op::Unsupported` / `Terminator::Unsupported`
+//!   with the LLVM text, which the analysis turns into MAYBE (never silently skipped).
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a function in `Module::functions`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct FuncId(pub u32);
+/// Index of a block in `Function::blocks`; block 0 is the entry.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct BlockId(pub u32);
+/// A local SSA value (parameter or instruction result), dense per function.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct ValueId(pub u32);
+/// Index of a global variable in `Module::globals`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct GlobalId(pub u32);
+
+/// Types as far as the analysis needs them.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Type {
+    /// Integer of the given bit width (i1, i8, i32, i64, ...).
+    Int(u32),
+    /// An (opaque) pointer; its width is `Module::pointer_bits`.
+    Ptr,
+    /// Floating point and vectors: values are not tracked.
+    Float(u32),
+    Void,
+    /// Aggregates (only as allocation/global types; sizes in bytes).
+    Aggregate { size: u64 },
+    /// Anything else, with its LLVM spelling.
+    Other(String),
+}
+
+impl Type {
+    pub fn int_bits(&self) -> Option<u32> {
+        match self {
+            Type::Int(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// Source position from debug info.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct SrcLoc {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// An instruction operand.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Operand {
+    Local(ValueId),
+    /// Integer constant, stored sign-extended from `bits` into i128.
+    Int { bits: u32, value: i128 },
+    NullPtr,
+    Global(GlobalId),
+    /// Address of a function (function pointers).
+    Function(FuncId),
+    /// `undef` of the type: an arbitrary value on every use.
+    Undef(Type),
+    /// `poison`: using it in a side-effecting way is undefined behaviour.
+    Poison(Type),
+    /// A constant expression or other constant the front end did not lower.
+    Unsupported(String),
+}
+
+/// Integer binary operations, with LLVM's poison flags.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+}
+
+/// Flags on arithmetic that make overflow poison (`nsw`, `nuw`) or inexact division poison.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct ArithFlags {
+    pub nsw: bool,
+    pub nuw: bool,
+    pub exact: bool,
+    /// `or disjoint`
+    pub disjoint: bool,
+}
+
+/// Integer comparison predicates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum IntPred {
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
+}
+
+/// Integer and pointer casts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    PtrToInt,
+    IntToPtr,
+    /// Pointer-to-pointer and same-width casts: value unchanged.
+    BitCast,
+}
+
+/// The callee of a call.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Callee {
+    /// A function of the module (defined or declared).
+    Direct(FuncId),
+    /// A call through a pointer.
+    Indirect(Operand),
+    /// Inline assembly or anything else.
+    Unsupported(String),
+}
+
+/// The operation of an instruction.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Op {
+    /// `alloca`: `elem_size * count` bytes of stack memory.
+    Alloca { elem_size: u64, count: Operand, count_bits: u32 },
+    /// Load `size` bytes as a value of type `ty`.
+    Load { ty: Type, ptr: Operand, size: u64 },
+    /// Store `value` (of type `ty`, `size` bytes).
+    Store { ty: Type, value: Operand, ptr: Operand, size: u64 },
+    /// Lowered getelementptr: `base + offset + Σ scale·index` (bytes; indices sign-extended
+    /// from their width `bits`). `inbounds` is kept for bit-precise reasoning.
+    PtrAdd { base: Operand, offset: i128, indices: Vec<GepIndex>, inbounds: bool },
+    Bin { op: BinOp, flags: ArithFlags, bits: u32, lhs: Operand, rhs: Operand },
+    ICmp { pred: IntPred, bits: u32, lhs: Operand, rhs: Operand },
+    /// Casts; `from_bits`/`to_bits` are widths (pointer width for pointers).
+    Cast { op: CastOp, from_bits: u32, to_bits: u32, value: Operand },
+    Select { cond: Operand, then_value: Operand, else_value: Operand, ty: Type },
+    /// Phi: one incoming value per predecessor block.
+    Phi { ty: Type, incoming: Vec<(Operand, BlockId)> },
+    /// A call; intrinsics and library functions are recognised by the callee's name.
+    Call { callee: Callee, args: Vec<Operand>, ret: Type },
+    /// `freeze`: an arbitrary but fixed value if the operand is undef/poison.
+    Freeze { ty: Type, value: Operand },
+    /// Instructions the analysis cannot model (floating point arithmetic, vectors, atomics...).
+    Unsupported { text: String },
+}
+
+/// One scaled index of a lowered getelementptr.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct GepIndex {
+    pub value: Operand,
+    pub bits: u32,
+    pub scale: i128,
+}
+
+/// An instruction, with the local it defines (if any) and its source location.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Instr {
+    pub result: Option<ValueId>,
+    pub op: Op,
+    pub loc: Option<SrcLoc>,
+}
+
+/// Block terminators.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Terminator {
+    Br(BlockId),
+    CondBr { cond: Operand, then_block: BlockId, else_block: BlockId },
+    Switch { value: Operand, bits: u32, default: BlockId, cases: Vec<(i128, BlockId)> },
+    Ret(Option<Operand>),
+    Unreachable,
+    Unsupported { text: String },
+}
+
+/// A basic block.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Block {
+    pub name: String,
+    pub instrs: Vec<Instr>,
+    pub terminator: Terminator,
+    pub term_loc: Option<SrcLoc>,
+}
+
+/// A function; declarations have no blocks.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<(ValueId, Type)>,
+    pub ret: Type,
+    pub blocks: Vec<Block>,
+    /// Number of local values (params + results): `ValueId`s are `0..num_values`.
+    pub num_values: u32,
+    /// Source-level names of locals where debug info or LLVM names give one.
+    pub value_names: Vec<Option<String>>,
+    pub is_vararg: bool,
+    pub loc: Option<SrcLoc>,
+}
+
+impl Function {
+    pub fn is_declaration(&self) -> bool {
+        self.blocks.is_empty()
+    }
+    pub fn block(&self, b: BlockId) -> &Block {
+        &self.blocks[b.0 as usize]
+    }
+    /// A readable name for a local value (source name if known, else `%N`).
+    pub fn value_name(&self, v: ValueId) -> String {
+        match self.value_names.get(v.0 as usize) {
+            Some(Some(n)) => n.clone(),
+            _ => format!("%{}", v.0),
+        }
+    }
+}
+
+/// Initial contents of a global.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum GlobalInit {
+    /// Defined elsewhere: contents unknown.
+    External,
+    /// All bytes zero.
+    Zero,
+    /// Known bytes (little-endian images of the initializer); `None` = not a known byte
+    /// (e.g. a pointer inside the initializer).
+    Bytes(Vec<Option<u8>>),
+}
+
+/// A global variable.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Global {
+    pub name: String,
+    pub size: u64,
+    pub is_constant: bool,
+    pub init: GlobalInit,
+}
+
+/// A whole translated module.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Module {
+    pub source_name: String,
+    pub pointer_bits: u32,
+    pub functions: Vec<Function>,
+    pub globals: Vec<Global>,
+}
+
+impl Module {
+    pub fn function(&self, f: FuncId) -> &Function {
+        &self.functions[f.0 as usize]
+    }
+    pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
+        self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn ir_is_send_and_sync() {
+        assert_send_sync::<Module>();
+    }
+}

@@ -1,0 +1,55 @@
+//! Integer transition systems (ITS): the common input of the termination back end,
+//! produced by the ITS parsers (`.smt2`, `.koat`) and by the symbolic execution graph (Def. 6).
+//!
+//! Semantics: a state is a location plus an integer value for every variable in `vars`.
+//! A transition `from → to` applies when `guard` holds for the current values and some
+//! values of its *temporary* variables (any variable not in `vars`, chosen anew at each
+//! application); the next values are `update[i]` evaluated in the same assignment.
+//! The ITS terminates iff there is no infinite run starting in `start` (with any values).
+
+use crate::logic::{Formula, Term, Var};
+use serde::{Deserialize, Serialize};
+
+/// Index into `Its::locations`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct LocId(pub u32);
+
+/// One transition (rule) of an ITS.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Transition {
+    pub from: LocId,
+    pub to: LocId,
+    /// Condition over `Its::vars` and temporary variables.
+    pub guard: Formula,
+    /// Post-values, one per `Its::vars` entry, over `Its::vars` and temporary variables.
+    pub update: Vec<Term>,
+    /// Where the rule came from (input line, graph edge), for evidence.
+    pub origin: Option<String>,
+}
+
+/// An integer transition system.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct Its {
+    pub locations: Vec<String>,
+    pub start: Option<LocId>,
+    pub vars: Vec<Var>,
+    pub transitions: Vec<Transition>,
+}
+
+impl Its {
+    /// Adds (or finds) a location by name.
+    pub fn location(&mut self, name: &str) -> LocId {
+        if let Some(i) = self.locations.iter().position(|l| l == name) {
+            return LocId(i as u32);
+        }
+        self.locations.push(name.to_string());
+        LocId(self.locations.len() as u32 - 1)
+    }
+    pub fn location_name(&self, l: LocId) -> &str {
+        &self.locations[l.0 as usize]
+    }
+    /// The identity update (every variable keeps its value).
+    pub fn identity_update(&self) -> Vec<Term> {
+        self.vars.iter().map(Term::var).collect()
+    }
+}

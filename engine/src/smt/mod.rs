@@ -1,0 +1,102 @@
+//! The only module that touches z3: satisfiability, entailment and models for `logic::Formula`.
+//!
+//! z3 contexts are thread-local (z3 crate ≥ 0.20), so callers on different rayon threads
+//! never share solver state. z3's `unknown` (including a timeout) is always reported as
+//! `SatResult::Unknown`; callers must treat it as "not proven" (see `entails`).
+
+mod translate;
+
+use crate::logic::{Formula, Int, Var};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+/// Outcome of a satisfiability check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SatResult {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+/// A value in a model: integers for `Int` variables, exact rationals `num/den` for `Real` ones.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Value {
+    Int(Int),
+    Rat(Int, Int),
+}
+
+/// A model restricted to the variables the caller asked for.
+pub type Model = BTreeMap<Var, Value>;
+
+/// Budget and sorts of one query.
+#[derive(Clone, Debug)]
+pub struct Query<'a> {
+    pub formula: &'a Formula,
+    /// Variables of sort `Real` (all others are `Int`).
+    pub real_vars: &'a BTreeSet<Var>,
+    /// Hard limit for this query; `None` = z3's default (no limit).
+    pub timeout: Option<Duration>,
+}
+
+/// Budget shared by all queries of one analysis: no query runs past the deadline.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    /// Upper bound for a single query, to keep one hard query from eating the whole budget.
+    pub per_query: Duration,
+}
+
+impl Budget {
+    pub fn unlimited() -> Budget {
+        Budget { deadline: None, per_query: Duration::from_secs(10) }
+    }
+    pub fn until(deadline: Instant) -> Budget {
+        Budget { deadline: Some(deadline), per_query: Duration::from_secs(10) }
+    }
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+    /// The timeout for the next query, `None` if the deadline has passed.
+    pub fn next_timeout(&self) -> Option<Duration> {
+        match self.deadline {
+            None => Some(self.per_query),
+            Some(d) => {
+                let left = d.checked_duration_since(Instant::now())?;
+                if left.is_zero() {
+                    None
+                } else {
+                    Some(left.min(self.per_query))
+                }
+            }
+        }
+    }
+}
+
+static EMPTY: std::sync::LazyLock<BTreeSet<Var>> = std::sync::LazyLock::new(BTreeSet::new);
+
+/// Checks satisfiability; returns the model of the requested variables when `Sat`.
+pub fn solve(query: &Query<'_>, model_vars: &[Var]) -> (SatResult, Option<Model>) {
+    translate::solve(query, model_vars)
+}
+
+/// Satisfiability of an all-integer formula within the budget.
+pub fn check_sat(formula: &Formula, budget: &Budget) -> SatResult {
+    let Some(timeout) = budget.next_timeout() else { return SatResult::Unknown };
+    solve(&Query { formula, real_vars: &EMPTY, timeout: Some(timeout) }, &[]).0
+}
+
+/// Satisfiability plus a model of `vars` (all-integer formula).
+pub fn model(formula: &Formula, vars: &[Var], budget: &Budget) -> (SatResult, Option<Model>) {
+    let Some(timeout) = budget.next_timeout() else { return (SatResult::Unknown, None) };
+    solve(&Query { formula, real_vars: &EMPTY, timeout: Some(timeout) }, vars)
+}
+
+/// `⊨ premise ⇒ conclusion`, decided as unsatisfiability of `premise ∧ ¬conclusion`.
+/// `Unknown` (timeouts included) counts as *not* entailed, the sound side for every caller.
+pub fn entails(premise: &Formula, conclusion: &Formula, budget: &Budget) -> bool {
+    let f = Formula::and([premise.clone(), Formula::not(conclusion.clone())]);
+    check_sat(&f, budget) == SatResult::Unsat
+}
+
+#[cfg(test)]
+mod tests;

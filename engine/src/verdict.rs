@@ -1,0 +1,115 @@
+//! The results the engine hands to the CLI: termination and memory-safety verdicts with evidence.
+//!
+//! A `Yes` always carries a complete, re-checkable ranking argument; a `No` a witness that was
+//! replayed; everything else is `Maybe` with a concrete reason (see ARCHITECTURE.md, soundness).
+
+use crate::logic::{Int, LinExpr};
+use serde::{Deserialize, Serialize};
+
+/// Integer semantics of the analysed program (`--int-semantics`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum IntSemantics {
+    /// LLVM semantics of clang's IR: flag-less arithmetic wraps; nsw/nuw/exact violations,
+    /// division by zero and over-wide shifts are undefined behaviour.
+    #[default]
+    C,
+    /// Two's complement everywhere (-fwrapv); no overflow is undefined.
+    Wrap,
+    /// Signed integers are unbounded mathematical integers; unsigned arithmetic still wraps.
+    Math,
+}
+
+/// Options of one analysis run.
+#[derive(Clone, Debug)]
+pub struct AnalysisOptions {
+    pub int_semantics: IntSemantics,
+    /// Function whose runs are analysed (`main` by default).
+    pub entry: String,
+    /// Wall-clock limit for the whole analysis.
+    pub timeout: std::time::Duration,
+}
+
+/// One phase of a lexicographic ranking argument: a linear function per location
+/// (locations not listed are not constrained by this phase).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RankingPhase {
+    /// (location name, ranking function) pairs.
+    pub functions: Vec<(String, LinExpr)>,
+    /// Human-readable description (e.g. "linear", "multiphase 2").
+    pub kind: String,
+}
+
+/// Evidence for termination.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct TerminationProof {
+    /// Per strongly connected component: the lexicographic ranking phases that remove its rules.
+    pub components: Vec<ComponentProof>,
+    /// Free-text notes (e.g. "no cycles").
+    pub notes: Vec<String>,
+}
+
+/// The argument for one strongly connected component of the ITS.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ComponentProof {
+    pub locations: Vec<String>,
+    pub phases: Vec<RankingPhase>,
+}
+
+/// Evidence for non-termination.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct NonTerminationWitness {
+    /// Nondeterministic values consumed along the run, in order (program level) or the
+    /// initial values of the variables (ITS level), as (name, value).
+    pub inputs: Vec<(String, Int)>,
+    /// Human-readable description of the stem and the cycle / recurrent set.
+    pub description: Vec<String>,
+}
+
+/// Termination verdict.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Termination {
+    Yes(TerminationProof),
+    No(NonTerminationWitness),
+    Maybe { reason: String },
+}
+
+/// A replayed memory-safety violation (or undefined behaviour under `--int-semantics c`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Violation {
+    pub kind: String,
+    pub message: String,
+    pub location: Option<String>,
+    pub inputs: Vec<(String, Int)>,
+}
+
+/// Memory-safety verdict.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum MemorySafety {
+    Proved,
+    Violated(Violation),
+    Unknown { reason: String },
+}
+
+/// The complete result for a program (C/LLVM input) or an ITS (memory safety `None`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Report {
+    pub termination: Termination,
+    pub memory_safety: Option<MemorySafety>,
+    /// Statistics for benchmarking (nodes, z3 calls, time per phase), free-form.
+    pub stats: Vec<(String, String)>,
+}
+
+impl Report {
+    /// Enforces the contract that YES requires proved memory safety (for programs):
+    /// a termination proof on a graph with an unproved access is downgraded to MAYBE.
+    pub fn normalized(mut self) -> Report {
+        if let (Termination::Yes(_), Some(ms)) = (&self.termination, &self.memory_safety) {
+            if *ms != MemorySafety::Proved {
+                self.termination = Termination::Maybe {
+                    reason: "termination argument found, but memory safety is not proved".into(),
+                };
+            }
+        }
+        self
+    }
+}

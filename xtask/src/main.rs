@@ -1,0 +1,2 @@
+//! Project automation (cargo xtask bench).
+fn main() {}
