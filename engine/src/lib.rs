@@ -2,10 +2,17 @@
 //! integer transition systems and their termination provers.
 //!
 //! Boundaries: only `frontend` touches inkwell and runs clang; only `smt` touches z3;
-//! everything else is pure computation on owned, `Send + Sync` data and does no I/O.
+//! everything else is pure computation on owned, `Send + Sync` data and does no I/O
+//! (`driver` reads the input file and hands owned data on).
 
-pub mod logic;
-pub mod smt;
+pub mod driver;
+pub mod error;
+pub mod frontend;
+pub mod interp;
 pub mod ir;
 pub mod its;
+pub mod logic;
+pub mod smt;
+pub mod symexec;
+pub mod termination;
 pub mod verdict;

@@ -1,0 +1,55 @@
+//! Entry point of the engine for one input file: dispatch on the file kind, run the pipeline.
+
+use crate::error::EngineError;
+use crate::verdict::{AnalysisOptions, Report};
+use std::path::Path;
+
+/// The kinds of input `prove` accepts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InputKind {
+    C,
+    LlvmText,
+    LlvmBitcode,
+    ItsSmt2,
+    ItsKoat,
+}
+
+impl InputKind {
+    pub fn of(path: &Path) -> Option<InputKind> {
+        match path.extension()?.to_str()? {
+            "c" | "i" => Some(InputKind::C),
+            "ll" => Some(InputKind::LlvmText),
+            "bc" => Some(InputKind::LlvmBitcode),
+            "smt2" => Some(InputKind::ItsSmt2),
+            "koat" => Some(InputKind::ItsKoat),
+            _ => None,
+        }
+    }
+}
+
+/// Proves termination (and, for programs, memory safety) of the file's runs.
+pub fn prove_file(path: &Path, opts: &AnalysisOptions) -> Result<Report, EngineError> {
+    let shown = path.display().to_string();
+    let kind = InputKind::of(path).ok_or_else(|| EngineError::UnsupportedExtension { path: shown.clone() })?;
+    if !path.is_file() {
+        return Err(EngineError::Io { path: shown, message: "no such file".into() });
+    }
+    let deadline = std::time::Instant::now() + opts.timeout;
+    match kind {
+        InputKind::ItsSmt2 | InputKind::ItsKoat => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| EngineError::Io { path: shown.clone(), message: e.to_string() })?;
+            let its = crate::its::parse_file(&shown, &text, kind == InputKind::ItsKoat)?;
+            let budget = crate::smt::Budget::until(deadline);
+            let termination = crate::termination::prove_its(&its, &budget);
+            Ok(Report { termination, memory_safety: None, stats: vec![] })
+        }
+        InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode => {
+            let module = crate::frontend::load_module(path, kind)?;
+            if module.function_by_name(&opts.entry).is_none_or(|f| module.function(f).is_declaration()) {
+                return Err(EngineError::MissingEntry { path: shown, name: opts.entry.clone() });
+            }
+            Ok(crate::symexec::prove_module(&module, opts, deadline).normalized())
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! Typed errors of the engine's public API, with stable miette codes for the CLI.
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+/// An input the engine cannot analyse at all (as opposed to a MAYBE verdict).
+#[derive(Debug, Error, Diagnostic)]
+pub enum EngineError {
+    #[error("cannot read {path}: {message}")]
+    #[diagnostic(code(termcheck::io), help("check that the file exists and is readable"))]
+    Io { path: String, message: String },
+
+    #[error("unsupported input file {path}: expected .c, .ll, .bc, .smt2 or .koat")]
+    #[diagnostic(code(termcheck::input::extension))]
+    UnsupportedExtension { path: String },
+
+    #[error("C compilation of {path} failed")]
+    #[diagnostic(code(termcheck::frontend::clang), help("clang-22's diagnostics:\n{diagnostics}"))]
+    CompileFailed { path: String, diagnostics: String },
+
+    #[error("malformed LLVM input {path}: {message}")]
+    #[diagnostic(code(termcheck::frontend::llvm))]
+    MalformedLlvm { path: String, message: String },
+
+    #[error("toolchain problem: {message}")]
+    #[diagnostic(code(termcheck::frontend::toolchain), help("run scripts/setup.sh to install LLVM 22 and clang-22"))]
+    Toolchain { message: String },
+
+    #[error("{path}:{line}:{col}: {message}")]
+    #[diagnostic(code(termcheck::its::parse))]
+    ItsParse { path: String, line: usize, col: usize, message: String },
+
+    #[error("entry function `{name}` not found in {path}")]
+    #[diagnostic(code(termcheck::input::entry), help("pass --entry with a function defined in the input"))]
+    MissingEntry { path: String, name: String },
+}

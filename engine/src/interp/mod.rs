@@ -1,0 +1,1 @@
+//! Concrete interpreter of the engine IR, used to replay witnesses. (Placeholder until it lands.)
