@@ -120,6 +120,10 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> Option<Mu> 
             }
         }
         let b = found?;
+        // a general state claiming the initializer is still intact needs the same of the instance
+        if a.pristine.is_some() && a.pristine != b.pristine {
+            return None;
+        }
         bind(&mut mu, &mut used_targets, &a.start, &b.start);
         bind(&mut mu, &mut used_targets, &a.end, &b.end);
         used_allocs.insert(b.id);

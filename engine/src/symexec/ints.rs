@@ -214,6 +214,7 @@ fn cst(e: &LinExpr) -> Option<Int> {
 pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
     let c_mode = ctx.sem == IntSemantics::C;
     match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul if c_mode && flags.nuw && !flags.nsw => unsigned_no_wrap(ctx, s, op, flags, bits, a, b),
         BinOp::Add | BinOp::Sub => {
             let k = if op == BinOp::Add { 1 } else { -1 };
             match a.add_scaled(k, b) {
@@ -294,6 +295,45 @@ pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u3
         },
         BinOp::And | BinOp::Or | BinOp::Xor => bitwise(ctx, s, op, bits, a, b),
     }
+}
+
+/// `add/sub/mul nuw` (without `nsw`) in `C` mode: the unsigned result must not wrap
+/// (undefined behaviour otherwise); the value is the wrapped result.
+fn unsigned_no_wrap(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+    let plain = ArithFlags { nuw: false, ..flags };
+    let mut out = Outcome { branches: vec![], ub: vec![] };
+    let Some(m) = modulus(bits) else {
+        return binop(ctx, s, op, plain, bits, a, b);
+    };
+    for (s1, ua) in unsigned_view(ctx, s, a, bits) {
+        for (s2, ub) in unsigned_view(ctx, s1, b, bits) {
+            let exact = match op {
+                BinOp::Add => ua.add_scaled(1, &ub),
+                BinOp::Sub => ua.add_scaled(-1, &ub),
+                _ => match (cst(&ua), cst(&ub)) {
+                    (Some(c), _) => ub.scale(c),
+                    (_, Some(c)) => ua.scale(c),
+                    _ => None,
+                },
+            };
+            let ok = exact.as_ref().and_then(|e| {
+                Some(vec![Atom::cmp(e, Rel::Ge, &LinExpr::constant(0))?, Atom::cmp(e, Rel::Le, &LinExpr::constant(m - 1))?])
+            });
+            match ok {
+                Some(atoms) if ctx.entails(&s2, &atoms) => {}
+                Some(atoms) => {
+                    let mut bad = s2.clone();
+                    bad.add_fact(super::facts::Fact::Or(atoms.iter().filter_map(|x| x.negate()).collect()));
+                    out.ub.push((bad, "possible unsigned overflow (nuw, undefined behaviour)".into()));
+                }
+                None => out.ub.push((s2.clone(), "possible unsigned overflow (nuw, undefined behaviour)".into())),
+            }
+            let o = binop(ctx, s2, op, plain, bits, a, b);
+            out.branches.extend(o.branches);
+            out.ub.extend(o.ub);
+        }
+    }
+    out
 }
 
 fn shift_out_of_range(ctx: &mut Ctx<'_>, s: State, bits: u32, flags: ArithFlags, c_mode: bool) -> Outcome {
