@@ -15,7 +15,7 @@ mod relation;
 pub mod sexpr;
 pub mod smt2;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 /// Index into `Its::locations`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
