@@ -26,7 +26,11 @@ pub fn binary(op: BinOp, flags: ArithFlags, bits: u32, lhs: Value, rhs: Value, s
         if rhs.poison {
             return Err(Fault::ub("division by a poison value"));
         }
-        if to_unsigned(rhs.int, bits) == 0 {
+        // Signed division in `Math` mode divides the mathematical values; everything else
+        // divides by the divisor's bit pattern.
+        let signed_math = sem == IntSemantics::Math && matches!(op, BinOp::SDiv | BinOp::SRem);
+        let divisor = if signed_math { rhs.int } else { to_unsigned(rhs.int, bits) };
+        if divisor == 0 {
             return Err(Fault::ub("division by zero"));
         }
     }
@@ -170,7 +174,7 @@ pub fn cast(op: CastOp, from_bits: u32, to_bits: u32, v: Value, sem: IntSemantic
     let x = v.int;
     Ok(Value::int(match op {
         CastOp::Trunc | CastOp::PtrToInt => wrap_signed(x, to_bits),
-        CastOp::ZExt => to_unsigned(x, from_bits),
+        CastOp::ZExt => wrap_signed(to_unsigned(x, from_bits), to_bits),
         CastOp::SExt => match sem {
             IntSemantics::Math => x,
             _ => wrap_signed(x, from_bits),

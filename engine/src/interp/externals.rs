@@ -127,7 +127,7 @@ impl<'a> Machine<'a> {
                 let s = self.ptr_arg(name, args, 0)?;
                 let mut n: u64 = 0;
                 loop {
-                    let c = self.load_value(&Type::Int(8), s + n, 1)?;
+                    let c = self.load_value(&Type::Int(8), s.wrapping_add(n), 1)?;
                     if c.poison {
                         return Err(Fault::ub("strlen reads a poison byte"));
                     }

@@ -72,6 +72,29 @@ fn division_by_zero_is_undefined_in_every_mode() {
 }
 
 #[test]
+fn math_divisors_are_mathematical_values() {
+    // d = 2^32 (nsw, exact in Math) is not zero although its low 32 bits are.
+    let mut f = FnBuilder::new("f", &[i32t()], i32t());
+    let e = f.block("entry");
+    let p = f.param(0);
+    let d = f.push(e, nsw(BinOp::Mul, 32, p, c(32, 65536)));
+    let q = f.push(e, bin(BinOp::SDiv, 32, d, c(32, 65536)));
+    let r = f.push(e, bin(BinOp::SDiv, 32, c(32, 7), q.clone()));
+    f.term(e, Terminator::Ret(Some(r)));
+    let m = module(vec![f.finish()]);
+    let mut g = FnBuilder::new("g", &[i32t()], i32t());
+    let e = g.block("entry");
+    let p = g.param(0);
+    let d = g.push(e, nsw(BinOp::Mul, 32, p, c(32, 65536)));
+    let r = g.push(e, bin(BinOp::SDiv, 32, c(32, 7), d));
+    g.term(e, Terminator::Ret(Some(r)));
+    let mg = module(vec![g.finish()]);
+    assert_eq!(run_with(&m, Math, &[65536], vec![]).outcome, ret(0));
+    assert_eq!(run_with(&mg, Math, &[65536], vec![]).outcome, ret(0));
+    assert!(is_ub(&run_with(&mg, Wrap, &[65536], vec![]).outcome));
+}
+
+#[test]
 fn signed_division_overflow() {
     assert!(is_ub(&eval(BinOp::SDiv, NONE, 32, MIN32, -1, C)));
     assert!(is_ub(&eval(BinOp::SRem, NONE, 32, MIN32, -1, Wrap)));
