@@ -21,9 +21,10 @@ pub fn successors(t: &Terminator) -> Vec<BlockId> {
     }
 }
 
-/// Operands an instruction reads (phis excluded: their uses belong to the predecessors).
-pub fn operands(op: &Op) -> Vec<&Operand> {
-    match op {
+/// Operands an instruction reads (phis excluded: their uses belong to the predecessors);
+/// `None` for an operation this module does not know (then every register counts as read).
+pub fn operands(op: &Op) -> Option<Vec<&Operand>> {
+    Some(match op {
         Op::Alloca { count, .. } => vec![count],
         Op::Load { ptr, .. } => vec![ptr],
         Op::Store { value, ptr, .. } => vec![value, ptr],
@@ -43,7 +44,9 @@ pub fn operands(op: &Op) -> Vec<&Operand> {
             }
             v
         }
-    }
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    })
 }
 
 fn terminator_operands(t: &Terminator) -> Vec<&Operand> {
@@ -155,10 +158,15 @@ fn liveness(f: &Function) -> Vec<Vec<bool>> {
                         live[r as usize] = false;
                     }
                 }
-                for o in operands(&instr.op) {
-                    if let Some(v) = local(o) {
-                        live[v] = true;
+                match operands(&instr.op) {
+                    Some(os) => {
+                        for o in os {
+                            if let Some(v) = local(o) {
+                                live[v] = true;
+                            }
+                        }
                     }
+                    None => live.fill(true),
                 }
             }
             let mut entry = live.clone();

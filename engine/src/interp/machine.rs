@@ -188,10 +188,7 @@ impl<'a> Machine<'a> {
                 let bits = self.bits_of(ty)?;
                 Ok(Value::int(self.draw("undef", bits, false)?))
             }
-            Operand::Poison(_) => {
-                self.note_poison("a `poison` constant");
-                Ok(Value::poison())
-            }
+            Operand::Poison(_) => Ok(Value::poison()),
             Operand::Unsupported(text) => Err(Fault::unsupported(format!("operand {text}"))),
         }
     }
@@ -353,6 +350,8 @@ impl<'a> Machine<'a> {
                 }
             }
             Op::Unsupported { text } => return Err(Fault::unsupported(format!("instruction {text}"))),
+            #[allow(unreachable_patterns)]
+            other => return Err(Fault::unsupported(format!("instruction {other:?}"))),
         };
         self.set(instr.result, v)?;
         self.advance();

@@ -82,7 +82,8 @@ pub struct RunResult {
     pub trace_inputs: Vec<(String, i128)>,
     pub steps: u64,
     /// Where the run first created poison from non-poison operands (a violated `nsw`/`nuw`/
-    /// `exact`/`disjoint` flag, an over-wide shift, a `poison` constant), if it did. Under
+    /// `exact`/`disjoint` flag, an over-wide shift, `llvm.abs` of MIN), if it did; `poison`
+    /// constants are not counted (the front end uses `freeze poison` for uninitialised locals). Under
     /// `IntSemantics::C` an `nsw` violation is a signed overflow, undefined in C even if LLVM
     /// only reports UB once the poison is used; callers may refuse witnesses with this set.
     pub poison_created: Option<String>,
