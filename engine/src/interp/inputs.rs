@@ -44,6 +44,35 @@ impl InputSource for SequenceInputs {
     }
 }
 
+/// A lasso-shaped input sequence: `stem` once, then `cycle` over and over (for replaying a
+/// non-termination candidate of the symbolic executor). An empty cycle stops after the stem.
+#[derive(Clone, Debug)]
+pub struct CyclicInputs {
+    pub stem: Vec<i128>,
+    pub cycle: Vec<i128>,
+    pub position: usize,
+}
+
+impl CyclicInputs {
+    pub fn new(stem: Vec<i128>, cycle: Vec<i128>) -> CyclicInputs {
+        CyclicInputs { stem, cycle, position: 0 }
+    }
+}
+
+impl InputSource for CyclicInputs {
+    fn next_value(&mut self, _request: &InputRequest<'_>) -> Option<i128> {
+        let i = self.position;
+        self.position += 1;
+        if i < self.stem.len() {
+            return Some(self.stem[i]);
+        }
+        if self.cycle.is_empty() {
+            return None;
+        }
+        Some(self.cycle[(i - self.stem.len()) % self.cycle.len()])
+    }
+}
+
 /// SplitMix64: a tiny deterministic generator (strategies must be reproducible by seed).
 #[derive(Clone, Debug)]
 pub struct SplitMix64(pub u64);
@@ -121,6 +150,16 @@ mod tests {
         assert_eq!(s.next_value(&req), None);
         let mut z = SequenceInputs::new(vec![], Some(0));
         assert_eq!(z.next_value(&req), Some(0));
+    }
+
+    #[test]
+    fn cyclic_inputs_repeat_the_cycle() {
+        let req = InputRequest { name: "x", bits: 32, unsigned: false };
+        let mut s = CyclicInputs::new(vec![1], vec![2, 3]);
+        let got: Vec<_> = (0..6).map(|_| s.next_value(&req)).collect();
+        assert_eq!(got, vec![Some(1), Some(2), Some(3), Some(2), Some(3), Some(2)]);
+        let mut t = CyclicInputs::new(vec![1], vec![]);
+        assert_eq!((t.next_value(&req), t.next_value(&req)), (Some(1), None));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The part of a frame that determines the rest of the run.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 struct FrameSnapshot {
     func: FuncId,
     block: BlockId,
@@ -21,8 +21,8 @@ struct FrameSnapshot {
     allocas: Vec<u64>,
 }
 
-/// A complete machine state.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// A complete machine state (dead registers of the top frame as `None`).
+#[derive(Clone, PartialEq, Eq, Debug)]
 struct Snapshot {
     frames: Vec<FrameSnapshot>,
     memory: Memory,
@@ -71,6 +71,7 @@ impl LassoDetector {
 
     /// Called right after the top frame entered `block` (phis done). Returns a repeat if the
     /// current state equals a stored one; otherwise stores it (within the memory cap).
+    /// The state is hashed and compared in place; it is cloned only when stored.
     pub fn at_block_entry(
         &mut self,
         module: &crate::ir::Module,
@@ -86,35 +87,60 @@ impl LassoDetector {
         }
         let live = facts.live_after_phis.get(top.block.0 as usize).cloned().unwrap_or_default();
         let last = frames.len() - 1;
-        let frames = frames
-            .iter()
-            .enumerate()
-            .map(|(i, f)| FrameSnapshot {
-                func: f.func,
-                block: f.block,
-                ip: f.ip,
-                regs: if i == last {
-                    f.regs.iter().enumerate().map(|(v, r)| if live.get(v).copied().unwrap_or(true) { *r } else { None }).collect()
-                } else {
-                    f.regs.clone()
-                },
-                allocas: f.allocas.clone(),
-            })
-            .collect();
-        let snapshot = Snapshot { frames, memory: memory.clone() };
+        // The register file of frame `i` as compared: dead registers of the top frame hidden.
+        let visible = |i: usize, v: usize, r: &Option<Value>| -> Option<Value> {
+            if i == last && !live.get(v).copied().unwrap_or(true) { None } else { *r }
+        };
         let mut h = DefaultHasher::new();
-        snapshot.hash(&mut h);
-        let key = h.finish();
-        if let Some(list) = self.seen.get(&key) {
-            if let Some(s) = list.iter().find(|s| s.snapshot == snapshot) {
-                return Some(Repeat { first_step: s.step, first_inputs: s.inputs });
+        frames.len().hash(&mut h);
+        for (i, f) in frames.iter().enumerate() {
+            (f.func, f.block, f.ip, &f.allocas, f.regs.len()).hash(&mut h);
+            for (v, r) in f.regs.iter().enumerate() {
+                visible(i, v, r).hash(&mut h);
             }
         }
+        memory.hash(&mut h);
+        let key = h.finish();
+        let same = |snap: &Snapshot| {
+            snap.memory == *memory
+                && snap.frames.len() == frames.len()
+                && snap.frames.iter().zip(frames).enumerate().all(|(i, (s, f))| {
+                    s.func == f.func
+                        && s.block == f.block
+                        && s.ip == f.ip
+                        && s.allocas == f.allocas
+                        && s.regs.len() == f.regs.len()
+                        && s.regs.iter().zip(&f.regs).enumerate().all(|(v, (a, b))| *a == visible(i, v, b))
+                })
+        };
+        if let Some(s) = self.seen.get(&key).and_then(|list| list.iter().find(|s| same(&s.snapshot))) {
+            return Some(Repeat { first_step: s.step, first_inputs: s.inputs });
+        }
+        if self.stored_states >= self.max_states {
+            return None;
+        }
+        let snapshot = Snapshot {
+            frames: frames
+                .iter()
+                .enumerate()
+                .map(|(i, f)| FrameSnapshot {
+                    func: f.func,
+                    block: f.block,
+                    ip: f.ip,
+                    regs: f.regs.iter().enumerate().map(|(v, r)| visible(i, v, r)).collect(),
+                    allocas: f.allocas.clone(),
+                })
+                .collect(),
+            memory: memory.clone(),
+        };
         let bytes = snapshot.approx_bytes();
-        if self.stored_states < self.max_states && self.stored_bytes + bytes <= self.max_bytes {
+        if self.stored_bytes + bytes <= self.max_bytes {
             self.stored_states += 1;
             self.stored_bytes += bytes;
             self.seen.entry(key).or_default().push(Stored { step, inputs, snapshot });
+        } else {
+            // Full: stop storing (later repeats of stored states are still found).
+            self.max_states = self.stored_states;
         }
         None
     }

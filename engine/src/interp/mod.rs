@@ -26,7 +26,7 @@ mod value;
 mod tests;
 
 pub use fault::kind;
-pub use inputs::{InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
+pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
 pub use machine::run;
 pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
 pub use search::{search_witness, SearchBudget, Witness, WitnessKind};
