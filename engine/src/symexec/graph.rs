@@ -90,11 +90,12 @@ struct Builder<'c, 'm> {
     limits: Limits,
     deadline: Instant,
     steps: usize,
+    errors_found: usize,
 }
 
 /// Builds the graph from `init` within the deadline and limits.
 pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: Limits) -> Graph {
-    let mut b = Builder { ctx, nodes: vec![], work: vec![], merges: HashMap::new(), total_merges: 0, limits, deadline, steps: 0 };
+    let mut b = Builder { ctx, nodes: vec![], work: vec![], merges: HashMap::new(), total_merges: 0, limits, deadline, steps: 0, errors_found: 0 };
     let root = b.add_node(init, None, false);
     b.work.push(root);
     let incomplete = b.run().err();
@@ -109,9 +110,6 @@ impl Builder<'_, '_> {
         self.nodes.len() - 1
     }
 
-    fn error_count(&self) -> usize {
-        self.nodes.iter().filter(|n| n.alive && matches!(n.end, End::Error { .. })).count()
-    }
 
     fn run(&mut self) -> Result<(), String> {
         while let Some(n) = self.work.pop() {
@@ -125,7 +123,7 @@ impl Builder<'_, '_> {
                 return Err(format!("symbolic execution graph exceeds {} nodes", self.limits.max_nodes));
             }
             self.expand(n)?;
-            if self.error_count() >= self.limits.max_errors {
+            if self.errors_found >= self.limits.max_errors {
                 return Ok(());
             }
         }
@@ -188,6 +186,7 @@ impl Builder<'_, '_> {
                         tracing::debug!("error state: {reason}{}", loc_text(&loc));
                         let c = self.add_node(state, Some(n), false);
                         self.nodes[c].end = End::Error { reason, loc };
+                        self.errors_found += 1;
                         self.nodes[n].out.push(Edge::Eval(c));
                     }
                 }
