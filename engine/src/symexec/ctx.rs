@@ -262,7 +262,8 @@ impl<'m> Ctx<'m> {
                         Op::Cast { op: CastOp::BitCast, .. } => continue,
                         Op::Cast { to_bits, .. } => Type::Int(*to_bits),
                         Op::Call { ret, .. } => ret.clone(),
-                        Op::Store { .. } | Op::Unsupported { .. } => continue,
+                        #[allow(unreachable_patterns)]
+                        _ => continue,
                     };
                     set(r, ty);
                 }
@@ -359,7 +360,8 @@ fn op_uses(op: &Op, out: &mut BTreeSet<ValueId>) {
             }
             args.iter().for_each(|a| operand_use(a, out));
         }
-        Op::Unsupported { .. } => {}
+        #[allow(unreachable_patterns)]
+        _ => {}
     }
 }
 

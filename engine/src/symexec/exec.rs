@@ -345,6 +345,8 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
         }
         Op::Call { callee, args, ret } => call(ctx, s, callee, args, ret, res, loc),
         Op::Unsupported { text } => Err(Stop::Maybe(format!("unsupported instruction `{}`{}", short(text), loc_text(loc)))),
+        #[allow(unreachable_patterns)]
+        other => Err(Stop::Maybe(format!("unsupported instruction `{}`{}", short(&format!("{other:?}")), loc_text(loc)))),
     }
 }
 
