@@ -68,6 +68,8 @@ pub struct Analysis {
     /// unsigned types). Candidates only: replay them before claiming a violation.
     pub error_inputs: Vec<Vec<(String, i128)>>,
     pub stats: Vec<(String, String)>,
+    /// The ITS handed to the back end (for evidence and debugging), if one was built.
+    pub its: Option<crate::its::Its>,
 }
 
 /// Analyses the runs of `opts.entry` in `module`.
@@ -128,6 +130,7 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
             memory_safety: MemorySafety::Unknown { reason },
             error_inputs: vec![],
             stats,
+            its: None,
         };
     };
     let budget = Budget { deadline: Some(deadline), per_query: Duration::from_secs(2) };
@@ -154,19 +157,19 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
             error_inputs.push(n.state.inputs.iter().map(|(name, _)| name.clone()).zip(vals).collect());
         }
     }
-    let finish = |termination: Termination, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>| {
+    let finish = |termination: Termination, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>, its: Option<crate::its::Its>| {
         stats.push(("z3 calls".into(), ctx.z3_calls.to_string()));
         stats.push(("entailment cache hits".into(), ctx.cache_hits.to_string()));
         stats.push(("total symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
-        Analysis { termination, memory_safety, error_inputs: error_inputs.clone(), stats }
+        Analysis { termination, memory_safety, error_inputs: error_inputs.clone(), stats, its }
     };
     if let Some(err) = first_error {
         let ms = MemorySafety::Unknown { reason: format!("possible violation: {err}") };
-        return finish(Termination::Maybe { reason: format!("an error state is reachable in the symbolic execution graph: {err}") }, ms, stats, &ctx);
+        return finish(Termination::Maybe { reason: format!("an error state is reachable in the symbolic execution graph: {err}") }, ms, stats, &ctx, None);
     }
     if let Some(reason) = g.incomplete {
         let ms = MemorySafety::Unknown { reason: format!("analysis incomplete: {reason}") };
-        return finish(Termination::Maybe { reason }, ms, stats, &ctx);
+        return finish(Termination::Maybe { reason }, ms, stats, &ctx, None);
     }
     let name_of = |n: usize| {
         let s = &g.nodes[n].state;
@@ -179,11 +182,11 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
     };
     let built = match its_build::build_its(&g, &name_of, 5000) {
         Ok(b) => b,
-        Err(reason) => return finish(Termination::Maybe { reason }, MemorySafety::Proved, stats, &ctx),
+        Err(reason) => return finish(Termination::Maybe { reason }, MemorySafety::Proved, stats, &ctx, None),
     };
     let Some(built) = built else {
         let proof = TerminationProof { components: vec![], notes: vec!["no loops: the symbolic execution graph has no cycle".into()] };
-        return finish(Termination::Yes(proof), MemorySafety::Proved, stats, &ctx);
+        return finish(Termination::Yes(proof), MemorySafety::Proved, stats, &ctx, None);
     };
     stats.push(("ITS locations".into(), built.its.locations.len().to_string()));
     stats.push(("ITS transitions".into(), built.its.transitions.len().to_string()));
@@ -195,7 +198,7 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
         },
         Termination::Maybe { reason } => Termination::Maybe { reason: format!("termination of the ITS not proved: {reason}") },
     };
-    finish(termination, MemorySafety::Proved, stats, &ctx)
+    finish(termination, MemorySafety::Proved, stats, &ctx, Some(built.its))
 }
 
 /// Rewrites positional ITS variables in ranking functions to program names where LV gives one
