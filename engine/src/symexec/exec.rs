@@ -8,6 +8,7 @@ use super::ints::{self, fresh_in_range, range_atoms, split, unsigned_view};
 use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
 use crate::ir::{BlockId, Callee, CastOp, Instr, IntPred, Op, Operand, SrcLoc, Terminator, Type, ValueId};
 use crate::logic::{LinExpr, Rel, Var};
+use crate::verdict::IntSemantics;
 use std::collections::BTreeMap;
 
 /// Highest address an object may occupy (objects live in the lower half of the address space).
@@ -205,6 +206,9 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 s.add_atom(Atom::var_const(&w, Rel::Ge, 0));
                 s.add_atom(Atom::var_const(&w, Rel::Le, ADDR_MAX));
                 w
+            } else if ctx.sem == IntSemantics::Math && bits > 1 {
+                // `Math`: the loaded integer may be of a signed type, i.e. unbounded
+                ctx.fresh(&hint)
             } else {
                 fresh_in_range(ctx, &mut s, &hint, bits)
             };
@@ -305,7 +309,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 }
                 CastOp::ZExt => out = unsigned_view(ctx, s, &v, *from_bits),
                 CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => {
-                    let (st, w) = ints::wrap(ctx, s, v, *to_bits);
+                    let (st, w) = ints::truncate(ctx, s, v, *to_bits);
                     out.push((st, w));
                 }
             }
@@ -702,6 +706,9 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         }
         n if n.starts_with("__VERIFIER_nondet") => {
             let w = match ret {
+                // `Math`: values of signed types are unbounded mathematical integers (the
+                // function's name states the C type of the input).
+                Type::Int(b) if ctx.sem == IntSemantics::Math && *b > 1 && !unsigned_nondet(&name) => ctx.fresh("nondet"),
                 Type::Int(b) => fresh_in_range(ctx, &mut s, "nondet", *b),
                 Type::Ptr => {
                     let w = ctx.fresh("nondet_ptr");
@@ -719,6 +726,12 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         }
         _ => Err(Stop::Maybe(format!("call of unknown external function `{name}`{}", loc_text(loc)))),
     }
+}
+
+/// Whether a `__VERIFIER_nondet_*` function returns a value of an unsigned (or boolean) type.
+fn unsigned_nondet(name: &str) -> bool {
+    let t = name.trim_start_matches("__VERIFIER_nondet_");
+    t.starts_with('u') || t.starts_with("bool") || t.starts_with("_Bool") || t == "size_t" || t.starts_with("pointer") || t.starts_with("char_unsigned")
 }
 
 fn assume(ctx: &mut Ctx<'_>, mut s: State, c: &LinExpr) -> StepResult {
@@ -782,8 +795,9 @@ fn free(ctx: &mut Ctx<'_>, s: State, p: &LinExpr, loc: &Option<SrcLoc>) -> StepR
 }
 
 /// Range facts of a fresh program-level value (exposed for the initial state).
-pub fn param_facts(e: &LinExpr, ty: &Type, pointer_bits: u32) -> Vec<Atom> {
+pub fn param_facts(e: &LinExpr, ty: &Type, pointer_bits: u32, sem: IntSemantics) -> Vec<Atom> {
     match ty {
+        Type::Int(b) if sem == IntSemantics::Math && *b > 1 => vec![],
         Type::Int(b) => range_atoms(e, *b),
         Type::Ptr => {
             let _ = pointer_bits;

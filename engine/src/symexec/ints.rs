@@ -148,13 +148,49 @@ pub fn unsigned_view(ctx: &mut Ctx<'_>, s: State, e: &LinExpr, bits: u32) -> Vec
     }
     let Some(m) = modulus(bits) else { return vec![(s, e.clone())] };
     let Some(nonneg) = Atom::cmp(e, Rel::Ge, &LinExpr::constant(0)) else { return vec![(s, e.clone())] };
-    split(ctx, s, &nonneg)
-        .into_iter()
-        .map(|(st, pos)| {
-            let v = if pos { e.clone() } else { e.add_scaled(1, &LinExpr::constant(m)).unwrap_or_else(|| e.clone()) };
-            (st, v)
-        })
-        .collect()
+    let mut out = vec![];
+    for (mut st, pos) in split(ctx, s, &nonneg) {
+        if pos {
+            out.push((st, e.clone()));
+            continue;
+        }
+        let in_range = smin(bits).and_then(|lo| Atom::cmp(e, Rel::Ge, &LinExpr::constant(lo)));
+        if ctx.sem != IntSemantics::Math || in_range.is_some_and(|a| ctx.entails(&st, &[a])) {
+            out.push((st, e.add_scaled(1, &LinExpr::constant(m)).unwrap_or_else(|| e.clone())));
+            continue;
+        }
+        // `Math`: an unbounded negative value; its unsigned conversion is e mod 2^w
+        let k = ctx.fresh("k");
+        let r = ctx.fresh("unsigned");
+        let rv = LinExpr::var(&r);
+        if let Some(a) = e.add_scaled(m, &LinExpr::var(&k)).and_then(|x| Atom::cmp(&rv, Rel::Eq, &x)) {
+            st.add_atom(a);
+        }
+        st.add_atom(Atom::var_const(&r, Rel::Ge, 0));
+        st.add_atom(Atom::var_const(&r, Rel::Le, m - 1));
+        out.push((st, rv));
+    }
+    out
+}
+
+/// `trunc` to width `bits`: exact two's-complement reduction, except in `Math` for results
+/// wider than i1, where a signed target type keeps the mathematical value; both readings are
+/// covered by `r = e − 2^w·k` with `r` unconstrained.
+pub fn truncate(ctx: &mut Ctx<'_>, mut s: State, e: LinExpr, bits: u32) -> State_Value {
+    if ctx.sem != IntSemantics::Math || bits <= 1 {
+        return wrap(ctx, s, e, bits);
+    }
+    let ranges = range_atoms(&e, bits);
+    if ranges.is_empty() || ctx.entails(&s, &ranges) {
+        return (s, e);
+    }
+    let Some(m) = modulus(bits) else { return (s, e) };
+    let k = ctx.fresh("k");
+    let r = ctx.fresh("trunc");
+    if let Some(a) = e.add_scaled(-m, &LinExpr::var(&k)).and_then(|x| Atom::cmp(&LinExpr::var(&r), Rel::Eq, &x)) {
+        s.add_atom(a);
+    }
+    (s, LinExpr::var(&r))
 }
 
 /// Stores the mathematically exact result `e` of a signed (`nsw`) or wrapping operation

@@ -78,7 +78,7 @@ pub fn prove_module(module: &Module, opts: &AnalysisOptions, deadline: Instant) 
     Report { termination: a.termination, memory_safety: Some(a.memory_safety), stats: a.stats }
 }
 
-fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId) -> State {
+fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, opts: &AnalysisOptions) -> State {
     let mut s = State { inputs_exact: true, ..State::default() };
     for (i, g) in module.globals.iter().enumerate() {
         if g.size == 0 {
@@ -110,7 +110,7 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId) -
     let mut lv = BTreeMap::new();
     for (p, ty) in &f.params {
         let v = ctx.fresh(&f.value_name(*p));
-        for a in exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits) {
+        for a in exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics) {
             s.add_atom(a);
         }
         lv.insert(*p, v);
@@ -135,7 +135,7 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
     };
     let budget = Budget { deadline: Some(deadline), per_query: Duration::from_secs(2) };
     let mut ctx = Ctx::new(module, opts.int_semantics, budget);
-    let init = initial_state(&mut ctx, module, entry);
+    let init = initial_state(&mut ctx, module, entry, opts);
     let g = graph::build(&mut ctx, init, deadline, graph::Limits::default());
     let alive = g.nodes.iter().filter(|n| n.alive).count();
     stats.push(("graph nodes".into(), alive.to_string()));

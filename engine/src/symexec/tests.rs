@@ -58,7 +58,7 @@ fn graph_of(m: &Module, sem: IntSemantics) -> (graph::Graph, Ctx<'_>) {
     let budget = Budget::until(Instant::now() + Duration::from_secs(30));
     let mut ctx = Ctx::new(m, sem, budget);
     let entry = m.function_by_name("main").expect("main");
-    let init = initial_state(&mut ctx, m, entry);
+    let init = initial_state(&mut ctx, m, entry, &opts(sem));
     let g = graph::build(&mut ctx, init, Instant::now() + Duration::from_secs(30), graph::Limits::default());
     (g, ctx)
 }
