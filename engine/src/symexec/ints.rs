@@ -287,10 +287,25 @@ pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u3
                         let (s2, bad) = check_shift_amount(ctx, s, b, bits, c_mode);
                         s = s2;
                         ub.extend(bad);
-                    } else if c_mode && (flags.nsw || flags.nuw) {
+                        let (s, v) = unknown(ctx, s, bits, flags, "shl");
+                        return Outcome { branches: vec![Branch { state: s, value: LinExpr::var(&v) }], ub };
+                    }
+                    let facts = product_facts(&s, a, b);
+                    let fits = facts.box_bounds.is_some_and(|(lo, hi)| {
+                        smin(bits).is_some_and(|m| lo >= m) && smax(bits).is_some_and(|m| hi <= m)
+                    });
+                    let wrapping = !(flags.nsw && ctx.sem == IntSemantics::Math) && !(c_mode && (flags.nsw || flags.nuw));
+                    if c_mode && (flags.nsw || flags.nuw) && !fits {
                         ub.push((s.clone(), "possible overflow in non-linear multiplication (undefined behaviour)".to_string()));
                     }
-                    let (s, v) = unknown(ctx, s, bits, flags, "mul");
+                    let (mut s, v) = unknown(ctx, s, bits, flags, "mul");
+                    // the product facts hold for the mathematical product; a wrapping product
+                    // equals it only when it provably fits
+                    if !wrapping || fits {
+                        for at in facts.atoms(&LinExpr::var(&v)) {
+                            s.add_atom(at);
+                        }
+                    }
                     Outcome { branches: vec![Branch { state: s, value: LinExpr::var(&v) }], ub }
                 }
             }
@@ -370,6 +385,97 @@ fn unsigned_no_wrap(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, b
         }
     }
     out
+}
+
+/// Syntactic constant bounds of a linear expression from single-variable KB atoms.
+pub fn syntactic_bounds(s: &State, e: &LinExpr) -> (Option<Int>, Option<Int>) {
+    if e.is_constant() {
+        return (Some(e.constant), Some(e.constant));
+    }
+    if e.coeffs.len() != 1 {
+        return (None, None);
+    }
+    let Some((v, &k)) = e.coeffs.iter().next() else { return (None, None) };
+    let (mut lo, mut hi): (Option<Int>, Option<Int>) = (None, None);
+    for f in &s.kb {
+        let super::facts::Fact::Atom(a) = f else { continue };
+        if a.e.coeffs.len() != 1 {
+            continue;
+        }
+        let Some(&c) = a.e.coeffs.get(v) else { continue };
+        let k0 = a.e.constant;
+        match (a.rel, c) {
+            // v + k0 ≤ 0  ⇒ v ≤ −k0 ; −v + k0 ≤ 0 ⇒ v ≥ k0
+            (super::facts::ARel::Le, 1) => hi = Some(hi.map_or(-k0, |h: Int| h.min(-k0))),
+            (super::facts::ARel::Le, -1) => lo = Some(lo.map_or(k0, |l: Int| l.max(k0))),
+            (super::facts::ARel::Eq, 1) => {
+                lo = Some(-k0);
+                hi = Some(-k0);
+            }
+            _ => {}
+        }
+    }
+    // e = k·v + c0
+    let c0 = e.constant;
+    let map = |x: Option<Int>| x.and_then(|x| x.checked_mul(k)?.checked_add(c0));
+    if k > 0 {
+        (map(lo), map(hi))
+    } else {
+        (map(hi), map(lo))
+    }
+}
+
+/// Sound linear facts about the mathematical product `a·b`.
+struct ProductFacts {
+    same: bool,
+    a: LinExpr,
+    a_lo: Option<Int>,
+    b: LinExpr,
+    b_lo: Option<Int>,
+    box_bounds: Option<(Int, Int)>,
+}
+
+fn product_facts(s: &State, a: &LinExpr, b: &LinExpr) -> ProductFacts {
+    let (la, ua) = syntactic_bounds(s, a);
+    let (lb, ub) = syntactic_bounds(s, b);
+    let box_bounds = match (la, ua, lb, ub) {
+        (Some(la), Some(ua), Some(lb), Some(ub)) => {
+            let ps = [la.checked_mul(lb), la.checked_mul(ub), ua.checked_mul(lb), ua.checked_mul(ub)];
+            if ps.iter().all(|p| p.is_some()) {
+                let ps: Vec<Int> = ps.iter().flatten().copied().collect();
+                Some((*ps.iter().min().unwrap_or(&0), *ps.iter().max().unwrap_or(&0)))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    ProductFacts { same: a == b, a: a.clone(), a_lo: la, b: b.clone(), b_lo: lb, box_bounds }
+}
+
+impl ProductFacts {
+    fn atoms(&self, r: &LinExpr) -> Vec<Atom> {
+        let mut out = vec![];
+        let zero = LinExpr::constant(0);
+        if self.same {
+            // x·x ≥ 0, x·x ≥ x, x·x ≥ −x over the integers
+            out.extend(Atom::cmp(r, Rel::Ge, &zero));
+            out.extend(Atom::cmp(r, Rel::Ge, &self.a));
+            out.extend(self.a.scale(-1).and_then(|na| Atom::cmp(r, Rel::Ge, &na)));
+        }
+        if let Some((lo, hi)) = self.box_bounds {
+            out.extend(Atom::cmp(r, Rel::Ge, &LinExpr::constant(lo)));
+            out.extend(Atom::cmp(r, Rel::Le, &LinExpr::constant(hi)));
+        }
+        if let (Some(la), Some(lb)) = (self.a_lo, self.b_lo) {
+            if la >= 0 && lb >= 0 {
+                // (a − la)(b − lb) ≥ 0  ⇒  a·b ≥ la·b + lb·a − la·lb
+                let env = self.b.scale(la).and_then(|x| x.add_scaled(lb, &self.a)).and_then(|x| x.add_scaled(1, &LinExpr::constant(-(la.checked_mul(lb)?))));
+                out.extend(env.and_then(|e| Atom::cmp(r, Rel::Ge, &e)));
+            }
+        }
+        out
+    }
 }
 
 fn shift_out_of_range(ctx: &mut Ctx<'_>, s: State, bits: u32, flags: ArithFlags, c_mode: bool) -> Outcome {
