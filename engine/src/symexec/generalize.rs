@@ -189,37 +189,68 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
         }
         c.frames[i].lv = lv;
     }
+    // AL: syntactic intersection after renaming
+    {
+        let ra = |v: &Var| inv_a.get(v).cloned().unwrap_or_else(|| v.clone());
+        let rb = |v: &Var| inv_b.get(v).cloned().unwrap_or_else(|| v.clone());
+        c.allocs = a
+            .allocs
+            .iter()
+            .filter_map(|x| {
+                let (s, e) = (ra(&x.start), ra(&x.end));
+                b.allocs.iter().find(|y| y.id == x.id && y.kind == x.kind && rb(&y.start) == s && rb(&y.end) == e).map(|y| {
+                    let mut z = x.clone();
+                    z.start = s;
+                    z.end = e;
+                    if y.pristine.is_none() {
+                        z.pristine = None;
+                    }
+                    z
+                })
+            })
+            .collect();
+    }
+    // PT: entries at the same address (after renaming) are kept; differing values are
+    // generalized by a fresh variable (an extension of Def. 3 that abstracts memory contents
+    // the way LV abstracts locals; c still generalizes a and b through the extended μ).
+    let kept: BTreeSet<u32> = c.allocs.iter().map(|x| x.id).collect();
+    let mut pt = vec![];
+    let mut extra = vec![];
+    for p in &a.pt {
+        if !kept.contains(&p.alloc) {
+            continue;
+        }
+        let addr = inv_a.get(&p.addr).cloned().unwrap_or_else(|| p.addr.clone());
+        let Some(q) = b.pt.iter().find(|q| {
+            q.alloc == p.alloc && q.size == p.size && q.is_ptr == p.is_ptr && inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()) == addr
+        }) else {
+            continue;
+        };
+        let value = match (inv_a.get(&p.value).cloned(), inv_b.get(&q.value).cloned()) {
+            (Some(x), Some(y)) if x == y => x,
+            (None, None) if p.value == q.value => p.value.clone(),
+            (None, None) => {
+                let hint = p.value.name().rsplit_once('_').map(|x| x.0).unwrap_or("mem").to_string();
+                let v = ctx.fresh(&hint);
+                inv_a.insert(p.value.clone(), v.clone());
+                inv_b.insert(q.value.clone(), v.clone());
+                mu_a.insert(v.clone(), p.value.clone());
+                extra.push(p.value.clone());
+                v
+            }
+            _ => continue,
+        };
+        let entry = PtEntry { addr, value, ..p.clone() };
+        if !pt.contains(&entry) {
+            pt.push(entry);
+        }
+    }
+    c.pt = pt;
     let ra = |v: &Var| inv_a.get(v).cloned().unwrap_or_else(|| v.clone());
     let rb = |v: &Var| inv_b.get(v).cloned().unwrap_or_else(|| v.clone());
     let b_ren = b.rename(&rb);
-    // AL and PT: syntactic intersection after renaming
-    c.allocs = a
-        .allocs
-        .iter()
-        .filter_map(|x| {
-            let (s, e) = (ra(&x.start), ra(&x.end));
-            b_ren.allocs.iter().find(|y| y.id == x.id && y.kind == x.kind && y.start == s && y.end == e).map(|y| {
-                let mut z = x.clone();
-                z.start = s;
-                z.end = e;
-                if y.pristine.is_none() {
-                    z.pristine = None;
-                }
-                z
-            })
-        })
-        .collect();
-    let kept: BTreeSet<u32> = c.allocs.iter().map(|x| x.id).collect();
-    c.pt = a
-        .pt
-        .iter()
-        .filter_map(|p| {
-            let q = PtEntry { addr: ra(&p.addr), value: ra(&p.value), ..p.clone() };
-            (kept.contains(&q.alloc) && b_ren.pt.contains(&q)).then_some(q)
-        })
-        .collect();
     // KB_c = { φ ∈ μ_a⁻¹(⟪a⟫) | ⊨ μ_b⁻¹(⟨b⟩) ⇒ φ }
-    let cands: Vec<Atom> = closure(ctx, a).into_iter().map(|x| x.rename(&ra)).collect();
+    let cands: Vec<Atom> = closure(ctx, a, &extra).into_iter().map(|x| x.rename(&ra)).collect();
     let mut kb = vec![];
     let mut seen = BTreeSet::new();
     for x in cands {
@@ -239,7 +270,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
 
 /// ⟪a⟫ (atoms only): ⟨a⟩, equations split into two inequalities, disequalities
 /// strengthened to the strict inequality ⟨a⟩ entails.
-fn closure(ctx: &mut Ctx<'_>, a: &State) -> Vec<Atom> {
+fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     let all: BTreeSet<Var> = a.all_vars();
     let facts = ctx.state_facts(a, &all);
     let mut out = vec![];
@@ -271,11 +302,15 @@ fn closure(ctx: &mut Ctx<'_>, a: &State) -> Vec<Atom> {
     // keeps `c ⊒ a`): position of each local relative to each allocation, and the order
     // between locals. These give the bounds `s ≤ end` of pointer loops whose header has not
     // yet loaded `*s` (clang -O0 does not rotate loops) and relational bounds like `i ≤ n`.
-    let mut lvs: Vec<Var> = vec![];
+    let mut lvs: Vec<Var> = extra.iter().take(8).cloned().collect();
     let mut derived = vec![];
+    for v in extra.iter().take(8) {
+        derived.extend(Atom::cmp(&LinExpr::var(v), crate::logic::Rel::Ge, &LinExpr::constant(0)));
+        derived.extend(Atom::cmp(&LinExpr::var(v), crate::logic::Rel::Ge, &LinExpr::constant(1)));
+    }
     for fr in a.frames.iter().rev() {
         for (x, v) in &fr.lv {
-            if lvs.len() < 16 {
+            if lvs.len() < 20 {
                 lvs.push(v.clone());
             }
             let ve = LinExpr::var(v);
