@@ -1,11 +1,75 @@
 //! Front end: C → clang-22 → LLVM → the engine's IR. The only module that touches inkwell or runs clang.
-//! (Placeholder until the front end lands.)
+//!
+//! Pipeline: `.c`/`.i` files are compiled by clang-22 to bitcode (`toolchain`); `.ll`/`.bc`
+//! are parsed and verified (`loading`); mem2reg runs in-process; then every function and
+//! global is translated (`function`, `globals`, `constants`) with sizes and offsets resolved
+//! from the module's DataLayout (`layout`).
+
+mod constants;
+mod ffi;
+mod function;
+mod globals;
+mod layout;
+mod loading;
+mod toolchain;
+#[cfg(test)]
+mod tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;
+use crate::ir;
+use constants::ModuleMaps;
+use inkwell::context::Context;
+use inkwell::llvm_sys::core::*;
+use layout::Layout;
+use loading::LlvmFormat;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Loads a `.c`, `.ll` or `.bc` file as an engine IR module.
-pub fn load_module(path: &Path, _kind: InputKind) -> Result<crate::ir::Module, EngineError> {
-    Err(EngineError::Toolchain { message: format!("front end not built yet ({})", path.display()) })
+pub fn load_module(path: &Path, kind: InputKind) -> Result<ir::Module, EngineError> {
+    let shown = path.display().to_string();
+    let context = Context::create();
+    let compiled;
+    let module = match kind {
+        InputKind::C => {
+            compiled = toolchain::compile_c(path)?;
+            loading::parse_module(&context, compiled.path(), LlvmFormat::Bitcode, &shown)?
+        }
+        InputKind::LlvmText => loading::parse_module(&context, path, LlvmFormat::Text, &shown)?,
+        InputKind::LlvmBitcode => loading::parse_module(&context, path, LlvmFormat::Bitcode, &shown)?,
+        InputKind::ItsSmt2 | InputKind::ItsKoat => {
+            return Err(EngineError::UnsupportedExtension { path: shown });
+        }
+    };
+    loading::prepare_module(&module)?;
+    Ok(translate_module(module.as_mut_ptr(), shown))
+}
+
+/// Translates a prepared LLVM module into the engine IR.
+fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: String) -> ir::Module {
+    let layout = Layout::of_module(m);
+    let mut llvm_functions = Vec::new();
+    let mut llvm_globals = Vec::new();
+    // SAFETY: iteration over the live module's function and global lists.
+    unsafe {
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            llvm_functions.push(f);
+            f = LLVMGetNextFunction(f);
+        }
+        let mut g = LLVMGetFirstGlobal(m);
+        while !g.is_null() {
+            llvm_globals.push(g);
+            g = LLVMGetNextGlobal(g);
+        }
+    }
+    let maps = ModuleMaps {
+        layout,
+        functions: llvm_functions.iter().enumerate().map(|(i, &f)| (f, ir::FuncId(i as u32))).collect::<HashMap<_, _>>(),
+        globals: llvm_globals.iter().enumerate().map(|(i, &g)| (g, ir::GlobalId(i as u32))).collect::<HashMap<_, _>>(),
+    };
+    let globals = llvm_globals.iter().map(|&g| globals::translate_global(g, &maps)).collect();
+    let functions = llvm_functions.iter().map(|&f| function::translate_function(f, &maps)).collect();
+    ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals }
 }

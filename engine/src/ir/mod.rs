@@ -164,6 +164,12 @@ pub enum Op {
     Call { callee: Callee, args: Vec<Operand>, ret: Type },
     /// `freeze`: an arbitrary but fixed value if the operand is undef/poison.
     Freeze { ty: Type, value: Operand },
+    /// `extractvalue`: the field at `indices` (nested field/element numbers) of an aggregate
+    /// value, e.g. the result or overflow bit of `llvm.sadd.with.overflow.i32`; `ty` is the
+    /// type of the extracted field.
+    ExtractValue { agg: Operand, indices: Vec<u32>, ty: Type },
+    /// `insertvalue`: the aggregate `agg` (of type `ty`) with the field at `indices` replaced.
+    InsertValue { agg: Operand, value: Operand, indices: Vec<u32>, ty: Type },
     /// Instructions the analysis cannot model (floating point arithmetic, vectors, atomics...).
     Unsupported { text: String },
 }

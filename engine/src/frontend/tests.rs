@@ -1,0 +1,301 @@
+//! Tests of the front end: C and LLVM inputs translated to the engine IR.
+
+use super::load_module;
+use crate::driver::InputKind;
+use crate::error::EngineError;
+use crate::ir::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `text` to a temporary file with the given extension and loads it.
+fn load_text(text: &str, ext: &str) -> Result<Module, EngineError> {
+    let mut file = tempfile::Builder::new().suffix(&format!(".{ext}")).tempfile().expect("temp file");
+    file.write_all(text.as_bytes()).expect("write temp file");
+    let kind = InputKind::of(file.path()).expect("known extension");
+    load_module(file.path(), kind)
+}
+
+fn load_c(text: &str) -> Module {
+    load_text(text, "c").expect("C program translates")
+}
+
+fn function<'m>(m: &'m Module, name: &str) -> &'m Function {
+    m.function(m.function_by_name(name).unwrap_or_else(|| panic!("function {name} missing")))
+}
+
+fn ops(f: &Function) -> impl Iterator<Item = &Op> {
+    f.blocks.iter().flat_map(|b| b.instrs.iter().map(|i| &i.op))
+}
+
+fn has_unsupported(f: &Function) -> bool {
+    ops(f).any(|op| matches!(op, Op::Unsupported { .. }))
+        || f.blocks.iter().any(|b| matches!(b.terminator, Terminator::Unsupported { .. }))
+}
+
+#[test]
+fn loop_gets_phis_after_mem2reg() {
+    let m = load_c("int f(int n) { int i = 0; while (i < n) { i = i + 1; } return i; }");
+    let f = function(&m, "f");
+    assert!(!has_unsupported(f));
+    assert!(!ops(f).any(|op| matches!(op, Op::Alloca { .. } | Op::Load { .. } | Op::Store { .. })));
+    let phi = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.instrs)
+        .find(|i| matches!(i.op, Op::Phi { .. }))
+        .expect("a phi for i");
+    assert_eq!(f.value_name(phi.result.unwrap()), "i");
+    let Op::Phi { ty, incoming } = &phi.op else { unreachable!() };
+    assert_eq!(*ty, Type::Int(32));
+    assert_eq!(incoming.len(), 2);
+    assert!(incoming.contains(&(Operand::Int { bits: 32, value: 0 }, BlockId(0))));
+    // Parameters come first, named from the source.
+    assert_eq!(f.params, vec![(ValueId(0), Type::Int(32))]);
+    assert_eq!(f.value_name(ValueId(0)), "n");
+    assert_eq!(f.value_names.len() as u32, f.num_values);
+    // The add keeps its nsw flag and a source location.
+    let add = f.blocks.iter().flat_map(|b| &b.instrs).find(|i| matches!(i.op, Op::Bin { op: BinOp::Add, .. })).unwrap();
+    let Op::Bin { flags, bits: 32, .. } = add.op else { panic!("32-bit add expected") };
+    assert!(flags.nsw && !flags.nuw);
+    assert_eq!(add.loc.as_ref().map(|l| l.line), Some(1));
+    assert!(f.blocks.iter().all(|b| matches!(b.terminator, Terminator::Br(_) | Terminator::CondBr { .. } | Terminator::Ret(_))));
+}
+
+#[test]
+fn uninitialised_local_is_a_frozen_value_not_a_folded_undef() {
+    // mem2reg alone would fold `phi [undef, 1]` to 1; the frozen value keeps x arbitrary.
+    let m = load_c("int f(int c) { int x; if (c) x = 1; return x; }");
+    let f = function(&m, "f");
+    assert!(ops(f).any(|op| matches!(op, Op::Freeze { value: Operand::Poison(Type::Int(32)), .. })));
+    assert!(ops(f).any(|op| matches!(op, Op::Phi { .. })));
+    // Initialised locals leave no frozen value behind.
+    let m = load_c("int g(int c) { int x = c; return x; }");
+    assert!(!ops(function(&m, "g")).any(|op| matches!(op, Op::Freeze { .. })));
+}
+
+#[test]
+fn struct_and_array_geps_become_byte_offsets() {
+    let m = load_c(
+        "struct S { char c; int a[3]; long l; };\n\
+         long f(struct S *p, int i) { return p->a[i] + p->l + p[1].c; }",
+    );
+    let f = function(&m, "f");
+    let adds: Vec<_> = ops(f)
+        .filter_map(|op| match op {
+            Op::PtrAdd { offset, indices, .. } => Some((*offset, indices.iter().map(|g| (g.bits, g.scale)).collect::<Vec<_>>())),
+            _ => None,
+        })
+        .collect();
+    // p->a at 4, a[i] scaled by 4 (index sign-extended to i64 first), p->l at 16, p[1] at 24.
+    assert!(adds.contains(&(4, vec![])), "{adds:?}");
+    assert!(adds.contains(&(0, vec![(64, 4)])), "{adds:?}");
+    assert!(adds.contains(&(16, vec![])), "{adds:?}");
+    assert!(adds.contains(&(24, vec![])), "{adds:?}");
+    let loads: Vec<_> = ops(f).filter_map(|op| if let Op::Load { ty, size, .. } = op { Some((ty.clone(), *size)) } else { None }).collect();
+    assert!(loads.contains(&(Type::Int(32), 4)) && loads.contains(&(Type::Int(64), 8)) && loads.contains(&(Type::Int(8), 1)));
+}
+
+#[test]
+fn constant_gep_to_a_global_is_materialised() {
+    let m = load_c("int g[5] = {1, 2, 3}; int f(void) { return g[2]; }");
+    let f = function(&m, "f");
+    let gid = GlobalId(m.globals.iter().position(|g| g.name == "g").unwrap() as u32);
+    let ptr = ops(f)
+        .find_map(|op| match op {
+            Op::PtrAdd { base: Operand::Global(g), offset: 8, indices, .. } if *g == gid && indices.is_empty() => Some(()),
+            _ => None,
+        });
+    assert!(ptr.is_some(), "{:?}", f.blocks);
+    assert!(!has_unsupported(f));
+}
+
+#[test]
+fn alloca_of_arrays_and_address_taken_locals() {
+    let m = load_c("void h(int *p); int f(void) { int a[10]; int x = 0; h(&x); h(a); return x; }");
+    let f = function(&m, "f");
+    let allocas: Vec<_> = ops(f).filter_map(|op| if let Op::Alloca { elem_size, count, count_bits } = op { Some((*elem_size, count.clone(), *count_bits)) } else { None }).collect();
+    assert!(allocas.contains(&(40, Operand::Int { bits: 32, value: 1 }, 32)), "{allocas:?}");
+    assert!(allocas.contains(&(4, Operand::Int { bits: 32, value: 1 }, 32)), "{allocas:?}");
+    let h = m.function_by_name("h").unwrap();
+    assert!(m.function(h).is_declaration());
+    assert_eq!(ops(f).filter(|op| matches!(op, Op::Call { callee: Callee::Direct(c), .. } if *c == h)).count(), 2);
+}
+
+#[test]
+fn unsigned_flags_and_exact_division() {
+    let text = "define i32 @f(i32 %a, i32 %b) {\n\
+        entry:\n  %x = add nuw nsw i32 %a, %b\n  %y = udiv exact i32 %x, 4\n  %z = or disjoint i32 %y, 1\n  %w = shl nuw i32 %z, 1\n  ret i32 %w\n}\n";
+    let m = load_text(text, "ll").expect("valid IR");
+    let f = function(&m, "f");
+    let flags: Vec<_> = ops(f).filter_map(|op| if let Op::Bin { op, flags, .. } = op { Some((*op, *flags)) } else { None }).collect();
+    let flag = |nsw, nuw, exact, disjoint| ArithFlags { nsw, nuw, exact, disjoint };
+    assert_eq!(
+        flags,
+        vec![
+            (BinOp::Add, flag(true, true, false, false)),
+            (BinOp::UDiv, flag(false, false, true, false)),
+            (BinOp::Or, flag(false, false, false, true)),
+            (BinOp::Shl, flag(false, true, false, false)),
+        ]
+    );
+    assert_eq!(f.value_name(ValueId(2)), "x");
+}
+
+#[test]
+fn switch_keeps_cases_and_default() {
+    let m = load_c("int f(int x) { switch (x) { case 1: return 10; case -2: return 20; default: return 0; } }");
+    let f = function(&m, "f");
+    let sw = f.blocks.iter().find_map(|b| if let Terminator::Switch { bits, cases, .. } = &b.terminator { Some((*bits, cases.clone())) } else { None });
+    let (bits, cases) = sw.unwrap_or_else(|| panic!("a switch: {:?}", f.blocks[0]));
+    assert_eq!(bits, 32);
+    assert_eq!(cases.iter().map(|c| c.0).collect::<Vec<_>>(), vec![1, -2]);
+}
+
+#[test]
+fn string_literals_become_constant_global_bytes() {
+    let m = load_c("const char *s = \"hi\"; int z[4]; int f(void) { return s[1] + z[0]; }");
+    let lit = m.globals.iter().find(|g| g.is_constant && g.size == 3).expect("string literal global");
+    assert_eq!(lit.init, GlobalInit::Bytes(vec![Some(b'h'), Some(b'i'), Some(0)]));
+    let s = m.globals.iter().find(|g| g.name == "s").unwrap();
+    assert_eq!((s.size, s.init.clone()), (8, GlobalInit::Bytes(vec![None; 8])));
+    let z = m.globals.iter().find(|g| g.name == "z").unwrap();
+    assert_eq!((z.size, z.init.clone()), (16, GlobalInit::Zero));
+}
+
+#[test]
+fn extern_global_has_unknown_contents() {
+    let m = load_c("extern int e; int f(void) { return e; }");
+    let e = m.globals.iter().find(|g| g.name == "e").unwrap();
+    assert_eq!(e.init, GlobalInit::External);
+}
+
+#[test]
+fn overflow_intrinsics_and_extractvalue() {
+    let m = load_c("int f(int a, int b) { int r; if (__builtin_add_overflow(a, b, &r)) return 0; return r; }");
+    let f = function(&m, "f");
+    let callee = ops(f).find_map(|op| if let Op::Call { callee: Callee::Direct(c), .. } = op { Some(*c) } else { None });
+    assert_eq!(m.function(callee.expect("call")).name, "llvm.sadd.with.overflow.i32");
+    assert!(ops(f).any(|op| matches!(op, Op::ExtractValue { indices, ty: Type::Int(1), .. } if indices == &vec![1])));
+    assert!(!has_unsupported(f));
+}
+
+#[test]
+fn floats_and_inline_asm_are_unsupported_not_dropped() {
+    let m = load_c("double f(double x) { return x * 2.0; } void g(void) { __asm__(\"nop\"); }");
+    assert!(ops(function(&m, "f")).any(|op| matches!(op, Op::Unsupported { text } if text.contains("fmul"))));
+    assert!(ops(function(&m, "g")).any(|op| matches!(op, Op::Call { callee: Callee::Unsupported(_), .. })));
+}
+
+#[test]
+fn indirect_calls_and_function_addresses() {
+    let m = load_c("int k(int x) { return x; } int f(int (*p)(int)) { return p(1) + f(k); }");
+    let f = function(&m, "f");
+    let kid = m.function_by_name("k").unwrap();
+    assert!(ops(f).any(|op| matches!(op, Op::Call { callee: Callee::Indirect(Operand::Local(ValueId(0))), .. })));
+    assert!(ops(f).any(|op| matches!(op, Op::Call { args, .. } if args == &vec![Operand::Function(kid)])));
+}
+
+#[test]
+fn implicit_declarations_of_old_c_are_accepted() {
+    let m = load_c("int main() { int x = __VERIFIER_nondet_int(); while (x > 0) x--; return 0; }");
+    assert!(m.function(m.function_by_name("__VERIFIER_nondet_int").unwrap()).is_declaration());
+}
+
+#[test]
+fn c_syntax_error_is_a_compile_failure_with_diagnostics() {
+    match load_text("int main( { return 0; }", "c") {
+        Err(EngineError::CompileFailed { diagnostics, .. }) => assert!(diagnostics.contains("error"), "{diagnostics}"),
+        other => panic!("expected CompileFailed, got {other:?}"),
+    }
+}
+
+#[test]
+fn malformed_llvm_text_and_bitcode_are_reported() {
+    match load_text("define i32 @f( {", "ll") {
+        Err(EngineError::MalformedLlvm { message, .. }) => assert!(!message.is_empty()),
+        other => panic!("expected MalformedLlvm, got {other:?}"),
+    }
+    match load_text("not bitcode at all", "bc") {
+        Err(EngineError::MalformedLlvm { .. }) => {}
+        other => panic!("expected MalformedLlvm, got {other:?}"),
+    }
+    // Parses but fails verification: a use that does not dominate.
+    let bad = "define i32 @f() {\nentry:\n  %a = add i32 %b, 1\n  %b = add i32 %a, 1\n  ret i32 %a\n}\n";
+    match load_text(bad, "ll") {
+        Err(EngineError::MalformedLlvm { .. }) => {}
+        other => panic!("expected MalformedLlvm, got {other:?}"),
+    }
+}
+
+#[test]
+fn lifetime_markers_are_dropped() {
+    let text = "declare void @llvm.lifetime.start.p0(ptr)\ndeclare void @use(ptr)\n\
+        define void @f() {\nentry:\n  %a = alloca i32\n  call void @llvm.lifetime.start.p0(ptr %a)\n  call void @use(ptr %a)\n  ret void\n}\n";
+    let m = load_text(text, "ll").expect("valid IR");
+    let f = function(&m, "f");
+    assert_eq!(ops(f).filter(|op| matches!(op, Op::Call { .. })).count(), 1);
+}
+
+#[test]
+fn wide_integer_constants_are_sign_extended() {
+    let text = "define i128 @f() {\nentry:\n  %x = add i128 -170141183460469231731687303715884105728, 1\n  %y = add i8 255, 0\n  ret i128 %x\n}\n";
+    let m = load_text(text, "ll").expect("valid IR");
+    let f = function(&m, "f");
+    let consts: Vec<_> = ops(f).filter_map(|op| if let Op::Bin { lhs, .. } = op { Some(lhs.clone()) } else { None }).collect();
+    assert_eq!(consts, vec![Operand::Int { bits: 128, value: i128::MIN }, Operand::Int { bits: 8, value: -1 }]);
+}
+
+/// `shared/bench` next to the clone (CI) or /work/shared/bench.
+fn bench_dir() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [manifest.join("../../shared/bench"), PathBuf::from("/work/shared/bench")].into_iter().find(|p| p.is_dir())
+}
+
+fn c_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            c_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "c") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_benchmark_program_translates() {
+    let Some(bench) = bench_dir() else {
+        eprintln!("benchmark folder not found; nothing to check");
+        return;
+    };
+    let mut files = Vec::new();
+    for set in ["tpdb-c", "svcomp-lists", "paper-examples"] {
+        c_files(&bench.join(set), &mut files);
+    }
+    files.sort();
+    let mut times = Vec::new();
+    let mut failures = Vec::new();
+    for file in &files {
+        let start = std::time::Instant::now();
+        match load_module(file, InputKind::C) {
+            Ok(m) => {
+                if m.function_by_name("main").is_none() {
+                    failures.push(format!("{}: no main", file.display()));
+                }
+            }
+            Err(e) => failures.push(format!("{}: {e:?}", file.display())),
+        }
+        times.push(start.elapsed());
+    }
+    times.sort();
+    let total: std::time::Duration = times.iter().sum();
+    eprintln!(
+        "translated {} programs in {:.2?} (median {:.1?}, max {:.1?})",
+        files.len(),
+        total,
+        times.get(times.len() / 2).copied().unwrap_or_default(),
+        times.last().copied().unwrap_or_default()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}
