@@ -19,14 +19,24 @@ fn is_dropped_call(callee_name: &str) -> bool {
 fn is_skipped(inst: LLVMValueRef) -> bool {
     // SAFETY: `inst` is a live instruction.
     unsafe {
-        match LLVMGetInstructionOpcode(inst) {
-            LLVMOpcode::LLVMCall => {
-                let callee = LLVMGetCalledValue(inst);
-                !LLVMIsAFunction(callee).is_null() && is_dropped_call(&ffi::value_name(callee))
-            }
-            // `freeze poison` inserted for uninitialised locals (see `loading`) whose initial
-            // value turned out to be dead after mem2reg.
-            LLVMOpcode::LLVMFreeze => LLVMGetFirstUse(inst).is_null() && LLVMIsPoison(LLVMGetOperand(inst, 0)) != 0,
+        LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMCall && {
+            let callee = LLVMGetCalledValue(inst);
+            !LLVMIsAFunction(callee).is_null() && is_dropped_call(&ffi::value_name(callee))
+        }
+    }
+}
+
+/// Poison-generating flags the IR has no field for (`trunc nuw/nsw`, `zext nneg`,
+/// `icmp samesign`). clang -O0 and mem2reg never produce them; in optimised `.ll` input
+/// they make the instruction `Unsupported`, because dropping them would hide poison (and so
+/// undefined behaviour) from the analysis.
+fn has_unrepresented_poison_flags(v: LLVMValueRef, code: LLVMOpcode) -> bool {
+    // SAFETY: `v` is an instruction; each accessor is called only for the opcodes it supports.
+    unsafe {
+        match code {
+            LLVMOpcode::LLVMTrunc => LLVMGetNUW(v) != 0 || LLVMGetNSW(v) != 0,
+            LLVMOpcode::LLVMZExt => LLVMGetNNeg(v) != 0,
+            LLVMOpcode::LLVMICmp => LLVMGetICmpSameSign(v) != 0,
             _ => false,
         }
     }
@@ -223,6 +233,9 @@ impl FunctionTranslator<'_> {
         let is_inst = unsafe { !LLVMIsAInstruction(v).is_null() };
         let layout = self.layout;
         let code = opcode(v);
+        if is_inst && has_unrepresented_poison_flags(v, code) {
+            return Self::unsupported(v);
+        }
         match code {
             LLVMAlloca => {
                 let elem_size = layout.alloc_size(unsafe { LLVMGetAllocatedType(v) });

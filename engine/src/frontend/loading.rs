@@ -12,7 +12,9 @@
 //! which narrows the program's behaviours and could turn a non-terminating run into a
 //! terminating one. To keep "an arbitrary but fixed value", every promotable scalar alloca
 //! first receives `store (freeze poison)` right after its definition; mem2reg then forwards
-//! that opaque value instead of undef. Dead ones are skipped by the translation.
+//! that opaque value instead of undef. Afterwards the leftovers are removed again: unused
+//! frozen values, and the initial stores to allocas mem2reg did not promote (their memory
+//! is uninitialised, which the analysis models as unknown contents anyway).
 
 use super::ffi;
 use crate::error::EngineError;
@@ -70,7 +72,53 @@ pub(super) fn prepare_module(module: &Module<'_>) -> Result<(), EngineError> {
         }
         LLVMDisposeBuilder(builder);
     }
-    run_passes(m, "mem2reg")
+    run_passes(m, "mem2reg")?;
+    // SAFETY: as above; instructions are erased only after the iteration moved past them.
+    unsafe {
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            if LLVMIsDeclaration(f) == 0 {
+                remove_unneeded_initial_values(f);
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    Ok(())
+}
+
+/// Suffix of the frozen initial values inserted by `freeze_uninitialised_locals`.
+const UNINIT_SUFFIX: &str = ".uninit";
+
+/// Whether `v` is one of the frozen initial values inserted before mem2reg.
+unsafe fn is_inserted_initial_value(v: LLVMValueRef) -> bool {
+    !LLVMIsAInstruction(v).is_null()
+        && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFreeze
+        && LLVMIsPoison(LLVMGetOperand(v, 0)) != 0
+        && ffi::value_name(v).ends_with(UNINIT_SUFFIX)
+}
+
+/// Erases the inserted initial stores that survived mem2reg and the frozen values nobody uses.
+unsafe fn remove_unneeded_initial_values(f: LLVMValueRef) {
+    let entry = LLVMGetEntryBasicBlock(f);
+    let mut inst = LLVMGetFirstInstruction(entry);
+    let mut frozen = Vec::new();
+    while !inst.is_null() {
+        let next = LLVMGetNextInstruction(inst);
+        if is_inserted_initial_value(inst) {
+            frozen.push(inst);
+        } else if LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMStore
+            && is_inserted_initial_value(LLVMGetOperand(inst, 0))
+            && !LLVMIsAAllocaInst(LLVMGetOperand(inst, 1)).is_null()
+        {
+            LLVMInstructionEraseFromParent(inst);
+        }
+        inst = next;
+    }
+    for v in frozen {
+        if LLVMGetFirstUse(v).is_null() {
+            LLVMInstructionEraseFromParent(v);
+        }
+    }
 }
 
 /// Inserts `store (freeze poison), %a` after every scalar alloca of the entry block.
@@ -96,7 +144,7 @@ unsafe fn freeze_uninitialised_locals(builder: LLVMBuilderRef, f: LLVMValueRef) 
             continue;
         }
         LLVMPositionBuilderBefore(builder, next);
-        let name = CString::new(format!("{}.uninit", ffi::value_name(alloca))).unwrap_or_default();
+        let name = CString::new(format!("{}{UNINIT_SUFFIX}", ffi::value_name(alloca))).unwrap_or_default();
         let frozen = LLVMBuildFreeze(builder, LLVMGetPoison(ty), name.as_ptr());
         LLVMBuildStore(builder, frozen, alloca);
     }

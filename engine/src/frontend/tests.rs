@@ -68,9 +68,11 @@ fn uninitialised_local_is_a_frozen_value_not_a_folded_undef() {
     let f = function(&m, "f");
     assert!(ops(f).any(|op| matches!(op, Op::Freeze { value: Operand::Poison(Type::Int(32)), .. })));
     assert!(ops(f).any(|op| matches!(op, Op::Phi { .. })));
-    // Initialised locals leave no frozen value behind.
-    let m = load_c("int g(int c) { int x = c; return x; }");
-    assert!(!ops(function(&m, "g")).any(|op| matches!(op, Op::Freeze { .. })));
+    // Initialised locals leave no frozen value behind, promoted or not.
+    let m = load_c("void h(int *p); int g(int c) { int x = c; int y; h(&y); return x + y; }");
+    let g = function(&m, "g");
+    assert!(!ops(g).any(|op| matches!(op, Op::Freeze { .. })), "{:?}", g.blocks);
+    assert_eq!(ops(g).filter(|op| matches!(op, Op::Store { .. })).count(), 0, "{:?}", g.blocks);
 }
 
 #[test]
@@ -298,4 +300,29 @@ fn every_benchmark_program_translates() {
         times.last().copied().unwrap_or_default()
     );
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+
+#[test]
+fn unrepresented_poison_flags_make_the_instruction_unsupported() {
+    let text = "define i1 @f(i32 %a, i64 %b) {\nentry:\n  %t = trunc nuw i64 %b to i32\n  %z = zext nneg i32 %a to i64\n  \
+        %c = icmp samesign ult i32 %a, %t\n  %d = trunc i64 %b to i8\n  ret i1 %c\n}\n";
+    let m = load_text(text, "ll").expect("valid IR");
+    let f = function(&m, "f");
+    let kinds: Vec<_> = ops(f).map(|op| matches!(op, Op::Unsupported { .. })).collect();
+    assert_eq!(kinds, vec![true, true, true, false]);
+}
+
+#[test]
+fn value_types_follow_the_definitions() {
+    let m = load_c("struct N { struct N *next; int v; };\nint f(struct N *p, long n) { int c = 0; while (p != 0 && n > 0) { c += p->v; p = p->next; n--; } return c; }");
+    let f = function(&m, "f");
+    let types = f.value_types();
+    assert_eq!(types.len() as u32, f.num_values);
+    assert_eq!(types[0], Some(Type::Ptr));
+    assert_eq!(types[1], Some(Type::Int(64)));
+    assert!(types.iter().all(|t| t.is_some()), "{types:?}");
+    // The pointer comparison is a 64-bit icmp whose operand is a pointer-typed local.
+    let ptr_cmp = ops(f).any(|op| matches!(op, Op::ICmp { bits: 64, lhs: Operand::Local(v), rhs: Operand::NullPtr, .. } if types[v.0 as usize] == Some(Type::Ptr)));
+    assert!(ptr_cmp, "{:?}", f.blocks);
 }
