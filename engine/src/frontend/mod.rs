@@ -46,6 +46,21 @@ pub fn load_module(path: &Path, kind: InputKind) -> Result<ir::Module, EngineErr
     Ok(translate_module(module.as_mut_ptr(), shown))
 }
 
+/// Loads program text (C or LLVM assembly) as an engine IR module, through a temporary
+/// file; meant for tests and tools that build small programs inline.
+pub fn load_source(text: &str, kind: InputKind) -> Result<ir::Module, EngineError> {
+    let ext = match kind {
+        InputKind::C => "c",
+        InputKind::LlvmText => "ll",
+        InputKind::LlvmBitcode => "bc",
+        InputKind::ItsSmt2 | InputKind::ItsKoat => return Err(EngineError::UnsupportedExtension { path: "<source text>".into() }),
+    };
+    let io = |e: std::io::Error| EngineError::Io { path: "<temporary file>".into(), message: e.to_string() };
+    let mut file = tempfile::Builder::new().prefix("termcheck-").suffix(&format!(".{ext}")).tempfile().map_err(io)?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(io)?;
+    load_module(file.path(), kind)
+}
+
 /// Translates a prepared LLVM module into the engine IR.
 fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: String) -> ir::Module {
     let layout = Layout::of_module(m);
