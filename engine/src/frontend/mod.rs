@@ -4,6 +4,24 @@
 //! are parsed and verified (`loading`); mem2reg runs in-process; then every function and
 //! global is translated (`function`, `globals`, `constants`) with sizes and offsets resolved
 //! from the module's DataLayout (`layout`).
+//!
+//! What the translation guarantees beyond the `ir` invariants:
+//! - parameters are `ValueId(0..n)`; then instruction results in block order; constant
+//!   expressions (a constant GEP or cast of a global) are materialised as extra unnamed
+//!   instructions right before their user (for phis: at the end of the predecessor block);
+//! - `llvm.dbg.*` and `llvm.lifetime.*` calls are dropped; every other intrinsic stays a
+//!   `Call` to its declaration (e.g. `llvm.memset.p0.i64`, `llvm.smax.i32`,
+//!   `llvm.sadd.with.overflow.i32` whose struct result is read with `ExtractValue`);
+//! - an uninitialised scalar local reads as `Freeze { value: Poison }`: an arbitrary but
+//!   fixed value (see `loading` for why not mem2reg's `undef`);
+//! - `Op::Unsupported`: floating point arithmetic and casts, vectors, atomics (atomic
+//!   load/store, atomicrmw, cmpxchg, fence), volatile loads, va_arg, landing pads,
+//!   `ptrtoaddr`, int<->float bitcasts, and instructions with poison flags the IR cannot
+//!   carry (`trunc nuw/nsw`, `zext nneg`, `icmp samesign`); `Callee::Unsupported`: inline
+//!   assembly; `Terminator::Unsupported`: invoke, callbr, indirectbr, resume, EH pads;
+//!   `Operand::Unsupported`: float/vector/aggregate constants, block addresses, ifuncs.
+//! - ignored flags: GEP `nuw`/`nusw` (only `inbounds` is kept), fast-math flags, `tail`,
+//!   calling conventions, function attributes such as `mustprogress` (no pass here exploits it).
 
 mod constants;
 mod ffi;
@@ -84,7 +102,17 @@ fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: S
         functions: llvm_functions.iter().enumerate().map(|(i, &f)| (f, ir::FuncId(i as u32))).collect::<HashMap<_, _>>(),
         globals: llvm_globals.iter().enumerate().map(|(i, &g)| (g, ir::GlobalId(i as u32))).collect::<HashMap<_, _>>(),
     };
-    let globals = llvm_globals.iter().map(|&g| globals::translate_global(g, &maps)).collect();
-    let functions = llvm_functions.iter().map(|&f| function::translate_function(f, &maps)).collect();
+    // Unnamed globals and functions (`@0`) are numbered like LLVM prints them (globals
+    // first, then functions; aliases, which LLVM counts in between, are rare in C output).
+    let globals: Vec<ir::Global> = llvm_globals.iter().map(|&g| globals::translate_global(g, &maps)).collect();
+    let mut functions: Vec<ir::Function> = llvm_functions.iter().map(|&f| function::translate_function(f, &maps)).collect();
+    let mut globals = globals;
+    let mut unnamed = 0;
+    for name in globals.iter_mut().map(|g| &mut g.name).chain(functions.iter_mut().map(|f| &mut f.name)) {
+        if name.is_empty() {
+            *name = unnamed.to_string();
+            unnamed += 1;
+        }
+    }
     ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals }
 }

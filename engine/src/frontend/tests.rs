@@ -336,3 +336,20 @@ fn value_types_follow_the_definitions() {
     let ptr_cmp = ops(f).any(|op| matches!(op, Op::ICmp { bits: 64, lhs: Operand::Local(v), rhs: Operand::NullPtr, .. } if types[v.0 as usize] == Some(Type::Ptr)));
     assert!(ptr_cmp, "{:?}", f.blocks);
 }
+
+#[test]
+fn unnamed_globals_and_functions_get_llvm_numbers() {
+    let text = "@0 = private constant [2 x i8] c\"a\\00\"\n@g = global i32 0\n\
+        define internal i32 @1() {\nentry:\n  %v = load i8, ptr @0\n  ret i32 0\n}\n";
+    let m = load_text(text, "ll").expect("valid IR");
+    assert_eq!(m.globals.iter().map(|g| g.name.as_str()).collect::<Vec<_>>(), vec!["0", "g"]);
+    assert_eq!(m.functions[0].name, "1");
+}
+
+#[test]
+fn variable_length_arrays_have_a_dynamic_count() {
+    let m = load_c("int f(int n) { int a[n]; a[0] = 1; return a[0]; }");
+    let f = function(&m, "f");
+    let count = ops(f).find_map(|op| if let Op::Alloca { elem_size: 4, count, count_bits: 64 } = op { Some(count.clone()) } else { None });
+    assert!(matches!(count, Some(Operand::Local(_))), "{:?}", f.blocks);
+}
