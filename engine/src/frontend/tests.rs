@@ -244,6 +244,83 @@ fn wide_integer_constants_are_sign_extended() {
     assert_eq!(consts, vec![Operand::Int { bits: 128, value: i128::MIN }, Operand::Int { bits: 8, value: -1 }]);
 }
 
+/// The IR invariants consumers rely on: each value defined once, operands refer to defined
+/// values, block references are in range, phis list exactly the predecessors.
+fn check_invariants(m: &Module) -> Result<(), String> {
+    for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        let mut defined = vec![0u32; f.num_values as usize];
+        let results = f.params.iter().map(|p| p.0).chain(f.blocks.iter().flat_map(|b| b.instrs.iter().filter_map(|i| i.result)));
+        for v in results {
+            *defined.get_mut(v.0 as usize).ok_or(format!("{}: {v:?} out of range", f.name))? += 1;
+        }
+        if let Some(v) = defined.iter().position(|&n| n != 1) {
+            return Err(format!("{}: %{v} defined {} times", f.name, defined[v]));
+        }
+        if f.value_names.len() as u32 != f.num_values {
+            return Err(format!("{}: value_names length", f.name));
+        }
+        let in_range = |b: &BlockId| (b.0 as usize) < f.blocks.len();
+        let local_ok = |o: &Operand| !matches!(o, Operand::Local(v) if v.0 >= f.num_values);
+        let mut preds = vec![Vec::new(); f.blocks.len()];
+        for (i, b) in f.blocks.iter().enumerate() {
+            let succs: Vec<BlockId> = match &b.terminator {
+                Terminator::Br(t) => vec![*t],
+                Terminator::CondBr { then_block, else_block, .. } => vec![*then_block, *else_block],
+                Terminator::Switch { default, cases, .. } => std::iter::once(*default).chain(cases.iter().map(|c| c.1)).collect(),
+                _ => vec![],
+            };
+            if !succs.iter().all(in_range) {
+                return Err(format!("{}: successor out of range", f.name));
+            }
+            for s in succs {
+                preds[s.0 as usize].push(BlockId(i as u32));
+            }
+            if b.instrs.iter().any(|i| !operands_of(&i.op).iter().all(|o| local_ok(o))) {
+                return Err(format!("{}: operand out of range", f.name));
+            }
+        }
+        for (i, b) in f.blocks.iter().enumerate() {
+            for instr in &b.instrs {
+                if let Op::Phi { incoming, .. } = &instr.op {
+                    let mut from: Vec<_> = incoming.iter().map(|x| x.1).collect();
+                    let mut expected = preds[i].clone();
+                    from.sort();
+                    from.dedup();
+                    expected.sort();
+                    expected.dedup();
+                    if from != expected {
+                        return Err(format!("{}: phi in {} lists {from:?}, predecessors {expected:?}", f.name, b.name));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn operands_of(op: &Op) -> Vec<&Operand> {
+    match op {
+        Op::Alloca { count, .. } => vec![count],
+        Op::Load { ptr, .. } => vec![ptr],
+        Op::Store { value, ptr, .. } => vec![value, ptr],
+        Op::PtrAdd { base, indices, .. } => std::iter::once(base).chain(indices.iter().map(|g| &g.value)).collect(),
+        Op::Bin { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
+        Op::Cast { value, .. } | Op::Freeze { value, .. } => vec![value],
+        Op::Select { cond, then_value, else_value, .. } => vec![cond, then_value, else_value],
+        Op::Phi { incoming, .. } => incoming.iter().map(|x| &x.0).collect(),
+        Op::Call { callee, args, .. } => {
+            let mut all: Vec<&Operand> = args.iter().collect();
+            if let Callee::Indirect(o) = callee {
+                all.push(o);
+            }
+            all
+        }
+        Op::ExtractValue { agg, .. } => vec![agg],
+        Op::InsertValue { agg, value, .. } => vec![agg, value],
+        Op::Unsupported { .. } => vec![],
+    }
+}
+
 /// `shared/bench` next to the clone (CI) or /work/shared/bench.
 fn bench_dir() -> Option<PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -286,8 +363,8 @@ fn every_benchmark_program_translates() {
                         .map(|file| {
                             let start = std::time::Instant::now();
                             let failure = match load_module(file, InputKind::C) {
-                                Ok(m) if m.function_by_name("main").is_some() => None,
-                                Ok(_) => Some(format!("{}: no main", file.display())),
+                                Ok(m) if m.function_by_name("main").is_none() => Some(format!("{}: no main", file.display())),
+                                Ok(m) => check_invariants(&m).err().map(|e| format!("{}: {e}", file.display())),
                                 Err(e) => Some(format!("{}: {e:?}", file.display())),
                             };
                             (start.elapsed(), failure)
@@ -352,4 +429,62 @@ fn variable_length_arrays_have_a_dynamic_count() {
     let f = function(&m, "f");
     let count = ops(f).find_map(|op| if let Op::Alloca { elem_size: 4, count, count_bits: 64 } = op { Some(count.clone()) } else { None });
     assert!(matches!(count, Some(Operand::Local(_))), "{:?}", f.blocks);
+}
+
+#[test]
+fn assorted_c_constructs_translate_without_unsupported_parts() {
+    let m = load_c(
+        r#"
+        #include <stdlib.h>
+        #include <string.h>
+        struct P { int x, y; };
+        union U { int i; char c[4]; };
+        struct B { unsigned a : 3; unsigned b : 5; };
+        static int counter;
+        int (*table[2])(int);
+        int id(int v) { return v; }
+        int twice(int v) { return 2 * v; }
+        struct P swap(struct P p) { struct P q = p; q.x = p.y; q.y = p.x; return q; }
+        unsigned char uc(unsigned char c) { return c >> 1; }
+        __int128 wide(__int128 a) { return a * 3 / 2; }
+        long long mix(long long a, unsigned int b, short s) { return a % (b | 1) + (s ? a : b); }
+        int bits(struct B *b) { b->a = 5; return b->b + b->a; }
+        int un(union U *u) { u->i = 0x01020304; return u->c[0]; }
+        int loop(int n) {
+            static int calls = 0;
+            calls++;
+            int s = 0, i = 0;
+            do { s += i; i++; } while (i < n);
+        again:
+            if (s > 100) { s -= 7; goto again; }
+            for (char c = 'a'; c != 'z'; c++) s ^= c;
+            return s + calls;
+        }
+        int main(void) {
+            table[0] = id; table[1] = twice;
+            int *p = malloc(10 * sizeof(int));
+            if (!p) return 1;
+            memset(p, 0, 10 * sizeof(int));
+            struct P a = {1, 2}, b = swap(a);
+            int arr[4] = {1, 2, 3, 4}, copy[4];
+            memcpy(copy, arr, sizeof arr);
+            int r = table[counter & 1](b.x) + loop(copy[3]) + uc(200) + (int)wide(7) + (int)mix(-5, 3, 0);
+            free(p);
+            return r > 0 ? 0 : 1;
+        }
+        "#,
+    );
+    check_invariants(&m).expect("IR invariants hold");
+    for f in m.functions.iter().filter(|f| !f.is_declaration()) {
+        assert!(!has_unsupported(f), "{}: {:?}", f.name, f.blocks);
+        let defined: std::collections::HashSet<_> = f
+            .params
+            .iter()
+            .map(|p| p.0)
+            .chain(f.blocks.iter().flat_map(|b| b.instrs.iter().filter_map(|i| i.result)))
+            .collect();
+        assert_eq!(defined.len() as u32, f.num_values, "{}: every value defined once", f.name);
+    }
+    let names: Vec<_> = m.functions.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"llvm.memcpy.p0.p0.i64") && names.contains(&"llvm.memset.p0.i64"), "{names:?}");
 }
