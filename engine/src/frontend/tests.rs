@@ -488,3 +488,22 @@ fn assorted_c_constructs_translate_without_unsupported_parts() {
     let names: Vec<_> = m.functions.iter().map(|f| f.name.as_str()).collect();
     assert!(names.contains(&"llvm.memcpy.p0.p0.i64") && names.contains(&"llvm.memset.p0.i64"), "{names:?}");
 }
+
+#[test]
+fn bitcode_input_translates_like_c() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let source = dir.path().join("p.c");
+    std::fs::write(&source, "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }").unwrap();
+    let bitcode = super::toolchain::compile_c(&source).expect("clang compiles");
+    let from_bc = load_module(bitcode.path(), InputKind::LlvmBitcode).expect("bitcode loads");
+    let from_c = load_module(&source, InputKind::C).expect("C loads");
+    assert_eq!(from_bc.functions, from_c.functions);
+}
+
+#[test]
+fn optnone_llvm_input_is_still_promoted() {
+    let text = "define i32 @f(i32 %n) #0 {\nentry:\n  %x = alloca i32\n  store i32 %n, ptr %x\n  %v = load i32, ptr %x\n  ret i32 %v\n}\n\
+        attributes #0 = { noinline optnone }\n";
+    let m = load_text(text, "ll").expect("valid IR");
+    assert_eq!(function(&m, "f").blocks[0].terminator, Terminator::Ret(Some(Operand::Local(ValueId(0)))));
+}
