@@ -9,6 +9,10 @@ use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::LLVMTypeKind;
 use std::collections::HashMap;
 
+/// Largest global whose non-zero initializer is imaged byte by byte; bigger ones are
+/// reported as `GlobalInit::External` (unknown contents) to bound memory and time.
+const MAX_INIT_IMAGE_BYTES: u64 = 1 << 20;
+
 /// Module-wide numbering of functions and globals, and the DataLayout.
 pub(super) struct ModuleMaps {
     pub(super) layout: Layout,
@@ -86,6 +90,11 @@ impl ModuleMaps {
         }
         if unsafe { !LLVMIsAConstantAggregateZero(init).is_null() } {
             return GlobalInit::Zero;
+        }
+        if size > MAX_INIT_IMAGE_BYTES {
+            // Sound but imprecise: the analysis treats the contents as unknown.
+            tracing::debug!(global = %ffi::value_name(global), size, "initializer too large for a byte image");
+            return GlobalInit::External;
         }
         // Bytes not covered by the initialiser (struct padding) stay unknown.
         let mut bytes = vec![None; size as usize];

@@ -507,3 +507,22 @@ fn optnone_llvm_input_is_still_promoted() {
     let m = load_text(text, "ll").expect("valid IR");
     assert_eq!(function(&m, "f").blocks[0].terminator, Terminator::Ret(Some(Operand::Local(ValueId(0)))));
 }
+
+#[test]
+fn huge_initialised_globals_have_unknown_contents() {
+    let m = load_c("int big[1000000] = {1}; int zero[1000000]; int main(void) { return big[0] + zero[0]; }");
+    let big = m.globals.iter().find(|g| g.name == "big").unwrap();
+    assert_eq!((big.size, big.init.clone()), (4_000_000, GlobalInit::External));
+    let zero = m.globals.iter().find(|g| g.name == "zero").unwrap();
+    assert_eq!(zero.init, GlobalInit::Zero);
+}
+
+#[test]
+fn struct_initialisers_leave_implicit_padding_unknown() {
+    // clang spells padding out as zero bytes; LLVM's implicit padding stays unknown.
+    let m = load_c("struct { char c; int i; } s = {1, -2}; int main(void) { return s.i; }");
+    let s = m.globals.iter().find(|g| g.name == "s").unwrap();
+    assert_eq!(s.init, GlobalInit::Bytes(vec![Some(1), Some(0), Some(0), Some(0), Some(0xfe), Some(0xff), Some(0xff), Some(0xff)]));
+    let m = load_text("@s = global { i8, i32 } { i8 1, i32 -2 }\n", "ll").expect("valid IR");
+    assert_eq!(m.globals[0].init, GlobalInit::Bytes(vec![Some(1), None, None, None, Some(0xfe), Some(0xff), Some(0xff), Some(0xff)]));
+}
