@@ -23,23 +23,24 @@ const CLANG_FLAGS: &[&str] = &[
     "-w",
 ];
 
+/// Where clang-22 is looked for after PATH.
+const CLANG_FALLBACKS: [&str; 2] = ["/usr/bin/clang-22", "/usr/lib/llvm-22/bin/clang"];
+
+/// The first existing `clang-22` in the directories of `path_var`, else the first existing
+/// fallback.
+fn locate_clang(path_var: Option<std::ffi::OsString>, fallbacks: &[&str]) -> Option<PathBuf> {
+    let on_path: Vec<PathBuf> = path_var.iter().flat_map(std::env::split_paths).map(|dir| dir.join("clang-22")).collect();
+    on_path.into_iter().chain(fallbacks.iter().map(PathBuf::from)).find(|p| p.is_file())
+}
+
 /// The clang-22 executable: `clang-22` on PATH, else the Debian locations.
 pub(super) fn find_clang() -> Result<PathBuf, EngineError> {
     static CLANG: OnceLock<Option<PathBuf>> = OnceLock::new();
-    CLANG
-        .get_or_init(|| {
-            let on_path = std::env::var_os("PATH")
-                .into_iter()
-                .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-                .map(|dir| dir.join("clang-22"));
-            on_path
-                .chain(["/usr/bin/clang-22", "/usr/lib/llvm-22/bin/clang"].map(PathBuf::from))
-                .find(|p| p.is_file())
-        })
-        .clone()
-        .ok_or_else(|| EngineError::Toolchain {
-            message: "clang-22 not found (looked on PATH, /usr/bin/clang-22, /usr/lib/llvm-22/bin/clang)".into(),
-        })
+    CLANG.get_or_init(|| locate_clang(std::env::var_os("PATH"), &CLANG_FALLBACKS)).clone().ok_or_else(|| {
+        EngineError::Toolchain {
+            message: format!("clang-22 not found (looked on PATH, {})", CLANG_FALLBACKS.join(", ")),
+        }
+    })
 }
 
 /// Compiles `source` to LLVM bitcode in a temporary file (removed when the handle drops).
@@ -64,4 +65,19 @@ pub(super) fn compile_c(source: &Path) -> Result<tempfile::NamedTempFile, Engine
         });
     }
     Ok(output_file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clang_is_looked_up_on_path_then_in_fallbacks() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        assert_eq!(locate_clang(Some(dir.path().into()), &["/nonexistent/clang"]), None);
+        let fake = dir.path().join("clang-22");
+        std::fs::write(&fake, "").unwrap();
+        assert_eq!(locate_clang(Some(dir.path().into()), &["/nonexistent/clang"]), Some(fake.clone()));
+        assert_eq!(locate_clang(None, &["/nonexistent/clang", fake.to_str().unwrap()]), Some(fake));
+    }
 }
