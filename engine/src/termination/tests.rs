@@ -204,3 +204,20 @@ fn tampered_certificate_is_rejected() {
     assert!(check_certificate(&prepared, &certificate, &budget()).is_err());
     assert!(check_certificate(&prepared, &Certificate::default(), &budget()).is_err());
 }
+
+#[test]
+fn zero_variable_loop_is_no() {
+    let s = its(&[], vec![("start", "l", Formula::True, vec![]), ("l", "l", Formula::True, vec![])]);
+    expect_no(&s);
+}
+
+#[test]
+fn recurrent_set_over_two_rules_with_long_stem() {
+    // From (0, 100): x counts up to y - 2, then (x, y) := (y - 1, y + 1) forever.
+    let s = its(&["x", "y"], vec![
+        ("start", "l", Formula::True, vec![c(0), c(100)]),
+        ("l", "l", Formula::and([Formula::gt(Term::sub(v("y"), c(2)), v("x"))]), vec![Term::add(v("x"), c(1)), v("y")]),
+        ("l", "l", Formula::eq(v("x"), Term::sub(v("y"), c(2))), vec![Term::sub(v("y"), c(1)), Term::add(v("y"), c(1))]),
+    ]);
+    expect_no(&s);
+}
