@@ -1,14 +1,15 @@
 //! Non-termination proofs: a lasso = a stem from the start location to a state in a closed
-//! recurrent set of a loop.
+//! recurrent set.
 //!
-//! A loop is a self-loop rule or a short simple cycle composed into one rule `L` at location
-//! `l` (guard `G(x,t)`, update `U(x,t)`). A set `S` of states at `l` is *closed recurrent* if it
-//! is non-empty and `∀x. S(x) ⇒ ∃t. G(x,t) ∧ S(U(x,t))` (temporaries are nondeterministic
-//! choices, so an infinite run may pick them: `∃t` is right). Candidates for `S`: a fixed
-//! point of `L` (found by z3 together with the stem), the temporary-free part of the guard,
-//! and the guard strengthened with "no guard atom decreases". The stem is a concrete path
-//! found by z3 over bounded unrollings from the start; every witness is replayed concretely
-//! and its closedness re-checked before it is reported.
+//! A recurrent set assigns a set `S_l` of states to some locations `l`; it is *closed* w.r.t. a
+//! set of loops (rules, possibly composed from short cycles) if from every state in `S_l` some
+//! loop leaving `l` can step into `S_l'` of its target: `∀x. S_l(x) ⇒ ∨ᵣ ∃t. Gᵣ(x,t) ∧ S_l'(Uᵣ(x,t))`
+//! (temporaries are nondeterministic choices, so an infinite run may pick them: `∃t` is right).
+//! Candidates: a fixed point of one loop (found by z3 together with the stem); per loop the
+//! temporary-free guard, possibly strengthened with "no guard atom decreases"; and for a whole
+//! SCC the greatest inductive subset (Houdini) of guard atoms and their hull, per location.
+//! The stem is a concrete path found by z3 over bounded unrollings from the start; every
+//! witness is replayed concretely and its closedness re-checked before it is reported.
 
 use super::eval::{eval_formula, eval_term, Valuation};
 use super::prepare::compose;
@@ -25,13 +26,12 @@ pub struct Lasso {
     pub stem: Vec<usize>,
     /// Full valuations (variables and the step's temporaries) before each stem step, plus the final state.
     pub states: Vec<Valuation>,
-    /// The location where the recurrent set lives.
+    /// The location where the stem ends (one of the recurrent set's locations).
     pub location: LocId,
-    /// The loops at `location` (composed rules, with the rule indices they were composed from).
+    /// The loops (rules or composed cycles, with the rule indices they were composed from).
     pub loops: Vec<(Transition, Vec<usize>)>,
-    /// Closed recurrent set at `location`, over `its.vars`: from every state in it some loop
-    /// leads back into it.
-    pub recurrent: Formula,
+    /// Closed recurrent set per location, over `its.vars`.
+    pub recurrent: BTreeMap<LocId, Formula>,
 }
 
 const MAX_LOOPS: usize = 40;
@@ -48,7 +48,7 @@ pub fn find_lasso(its: &Its, scc: &[usize], budget: &Budget) -> Option<Lasso> {
     for (l, group) in by_location {
         let stems = stem_paths(its, l);
         let found = |stem: &Vec<usize>, states: Vec<Valuation>, loops: Vec<(Transition, Vec<usize>)>, recurrent: Formula| {
-            let lasso = Lasso { stem: stem.clone(), states, location: l, loops, recurrent };
+            let lasso = Lasso { stem: stem.clone(), states, location: l, loops, recurrent: BTreeMap::from([(l, recurrent)]) };
             check_lasso(its, &lasso, budget).then_some(lasso)
         };
         // (1) A fixed point of one loop, reachable by a stem.
@@ -87,7 +87,7 @@ pub fn find_lasso(its: &Its, scc: &[usize], budget: &Budget) -> Option<Lasso> {
                 return None;
             }
             let rules: Vec<Transition> = loops.iter().map(|lp| lp.0.clone()).collect();
-            if !is_closed(its, &rules, &s, budget) {
+            if !is_closed(its, &rules, &BTreeMap::from([(l, s.clone())]), budget) {
                 continue;
             }
             for stem in &stems {
@@ -99,7 +99,167 @@ pub fn find_lasso(its: &Its, scc: &[usize], budget: &Budget) -> Option<Lasso> {
             }
         }
     }
+    // (3) A multi-location recurrent set for the whole SCC.
+    if let Some(rec) = houdini_recurrent(its, scc, budget) {
+        let loops: Vec<(Transition, Vec<usize>)> = scc.iter().map(|&r| (its.transitions[r].clone(), vec![r])).collect();
+        for (&l, s) in &rec {
+            for stem in stem_paths(its, l) {
+                if budget.expired() {
+                    return None;
+                }
+                if let Some((states, _)) = solve_stem(its, &stem, s, &[], budget) {
+                    let lasso = Lasso { stem, states, location: l, loops: loops.clone(), recurrent: rec.clone() };
+                    if check_lasso(its, &lasso, budget) {
+                        return Some(lasso);
+                    }
+                }
+            }
+        }
+    }
     None
+}
+
+/// Temporary-free linear guard atoms as `e ≥ 0`.
+fn pure_atoms(its: &Its, guard: &Formula) -> Vec<LinExpr> {
+    let vars: BTreeSet<Var> = its.vars.iter().cloned().collect();
+    let mut out = Vec::new();
+    for c in guard.conjuncts() {
+        let Formula::Cmp(rel, a, b) = &c else { continue };
+        if !c.vars().is_subset(&vars) {
+            continue;
+        }
+        let Some(d) = LinExpr::from_term(&Term::sub(a.clone(), b.clone())) else { continue };
+        let one = LinExpr::constant(-1);
+        let parts = match rel {
+            Rel::Ge => vec![Some(d)],
+            Rel::Gt => vec![d.add_scaled(1, &one)],
+            Rel::Le => vec![d.scale(-1)],
+            Rel::Lt => vec![d.scale(-1).and_then(|e| e.add_scaled(1, &one))],
+            Rel::Eq => vec![Some(d.clone()), d.scale(-1)],
+            Rel::Ne => vec![],
+        };
+        out.extend(parts.into_iter().flatten().filter(|e| !e.is_constant()));
+    }
+    out
+}
+
+fn atom_formula(e: &LinExpr) -> Formula {
+    let mut lhs = e.clone();
+    let c = lhs.constant;
+    lhs.constant = 0;
+    Formula::ge(lhs.to_term(), Term::Const(-c))
+}
+
+/// The least value of `e` under `guard`, found by descending through models from `start`
+/// (`None` if unbounded, undecided or slow to converge).
+fn lower_bound(guard: &Formula, e: &LinExpr, start: Int, budget: &Budget) -> Option<Int> {
+    let mut c = start;
+    let vars: Vec<Var> = e.coeffs.keys().cloned().collect();
+    for _ in 0..4 {
+        let q = Formula::and([guard.clone(), Formula::lt(e.to_term(), Term::Const(c))]);
+        match model(&q, &vars, budget) {
+            (SatResult::Unsat, _) => return Some(c),
+            (SatResult::Sat, Some(m)) => {
+                c = e.eval(&|v| match m.get(v) {
+                    Some(Value::Int(i)) => Some(*i),
+                    _ => None,
+                })?;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+const MAX_HOUDINI_ATOMS: usize = 40;
+const MAX_HOUDINI_RULES: usize = 30;
+
+/// The greatest family of conjunctions of candidate atoms (per SCC location) preserved by every
+/// rule of the SCC (Houdini). Closedness (some rule enabled) is checked by the caller.
+fn houdini_recurrent(its: &Its, scc: &[usize], budget: &Budget) -> Option<BTreeMap<LocId, Formula>> {
+    if scc.len() > MAX_HOUDINI_RULES {
+        return None;
+    }
+    let locs: BTreeSet<LocId> = scc.iter().map(|&r| its.transitions[r].from).collect();
+    let mut pool: Vec<LinExpr> = Vec::new();
+    for &r in scc {
+        for e in pure_atoms(its, &its.transitions[r].guard) {
+            if !pool.contains(&e) {
+                pool.push(e);
+            }
+        }
+    }
+    pool.truncate(MAX_HOUDINI_ATOMS);
+    // Hull atoms: per location, the weakest bound of each candidate direction over the outgoing guards.
+    let mut cands: BTreeMap<LocId, Vec<LinExpr>> = BTreeMap::new();
+    for &l in &locs {
+        let mut atoms: Vec<LinExpr> = Vec::new();
+        let outs: Vec<&Transition> = scc.iter().map(|&r| &its.transitions[r]).filter(|t| t.from == l).collect();
+        for e in &pool {
+            let mut dir = e.clone();
+            dir.constant = 0;
+            let mut bound: Option<Int> = None;
+            for t in &outs {
+                if budget.expired() {
+                    return None;
+                }
+                match lower_bound(&t.guard, &dir, -e.constant, budget) {
+                    Some(b) => bound = Some(bound.map_or(b, |x: Int| x.min(b))),
+                    None => {
+                        bound = None;
+                        break;
+                    }
+                }
+            }
+            if let Some(b) = bound {
+                let atom = dir.add_scaled(1, &LinExpr::constant(-b));
+                if let Some(atom) = atom {
+                    if !atoms.contains(&atom) {
+                        atoms.push(atom);
+                    }
+                }
+            }
+        }
+        // The hull atoms are consistent (they over-approximate the union of the guards); add the
+        // guard atoms greedily while the conjunction stays satisfiable, so Houdini does not
+        // start from (and keep) an empty set.
+        for e in &pool {
+            if atoms.contains(e) {
+                continue;
+            }
+            let trial = Formula::and(atoms.iter().chain([e]).map(atom_formula).collect::<Vec<_>>());
+            if check_sat(&trial, budget) == SatResult::Sat {
+                atoms.push(e.clone());
+            }
+        }
+        cands.insert(l, atoms);
+    }
+    // Houdini: drop atoms not preserved by some rule (for all temporaries).
+    loop {
+        if budget.expired() {
+            return None;
+        }
+        let mut changed = false;
+        for &r in scc {
+            let t = &its.transitions[r];
+            let pre = Formula::and(std::iter::once(t.guard.clone()).chain(cands[&t.from].iter().map(atom_formula)));
+            let map: BTreeMap<Var, Term> = its.vars.iter().cloned().zip(t.update.iter().cloned()).collect();
+            let post = |e: &LinExpr| atom_formula(e).substitute(&|v| map.get(v).cloned());
+            let all = Formula::and(cands[&t.to].iter().map(post).collect::<Vec<_>>());
+            if entails(&pre, &all, budget) {
+                continue;
+            }
+            let keep: Vec<LinExpr> = cands[&t.to].iter().filter(|e| entails(&pre, &post(e), budget)).cloned().collect();
+            if keep.len() != cands[&t.to].len() {
+                cands.insert(t.to, keep);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    Some(cands.into_iter().map(|(l, atoms)| (l, Formula::and(atoms.iter().map(atom_formula).collect::<Vec<_>>()))).collect())
 }
 
 /// The conjunction of the temporary-free guard atoms (of any loop) implied by every loop's guard:
@@ -217,18 +377,27 @@ impl VarsSubset for Term {
     }
 }
 
-/// `∀x. S(x) ⇒ ∨ᵣ ∃t. Gᵣ(x,t) ∧ S(Uᵣ(x,t))`, decided by z3 (unknown = not closed).
-pub fn is_closed(its: &Its, rules: &[Transition], s: &Formula, budget: &Budget) -> bool {
-    let mut steps = Vec::new();
-    for (k, rule) in rules.iter().enumerate() {
-        let rule = rename_temps(its, rule, &format!("cl{k}"));
-        let map: BTreeMap<Var, Term> = its.vars.iter().cloned().zip(rule.update.iter().cloned()).collect();
-        let s_after = s.substitute(&|v| map.get(v).cloned());
-        let temps: Vec<Var> = temps_of(its, &rule).into_iter().collect();
-        let body = Formula::and([rule.guard.clone(), s_after]);
-        steps.push(if temps.is_empty() { body } else { Formula::Exists(temps, Box::new(body)) });
+/// `∀l. ∀x. S_l(x) ⇒ ∨_{r from l} ∃t. Gᵣ(x,t) ∧ S_{to(r)}(Uᵣ(x,t))`, decided by z3 (unknown = not closed).
+pub fn is_closed(its: &Its, rules: &[Transition], recurrent: &BTreeMap<LocId, Formula>, budget: &Budget) -> bool {
+    for (l, s) in recurrent {
+        let mut steps = Vec::new();
+        for (k, rule) in rules.iter().enumerate() {
+            if rule.from != *l {
+                continue;
+            }
+            let Some(target) = recurrent.get(&rule.to) else { continue };
+            let rule = rename_temps(its, rule, &format!("cl{k}"));
+            let map: BTreeMap<Var, Term> = its.vars.iter().cloned().zip(rule.update.iter().cloned()).collect();
+            let s_after = target.substitute(&|v| map.get(v).cloned());
+            let temps: Vec<Var> = temps_of(its, &rule).into_iter().collect();
+            let body = Formula::and([rule.guard.clone(), s_after]);
+            steps.push(if temps.is_empty() { body } else { Formula::Exists(temps, Box::new(body)) });
+        }
+        if check_sat(&Formula::and([s.clone(), Formula::not(Formula::or(steps))]), budget) != SatResult::Unsat {
+            return false;
+        }
     }
-    check_sat(&Formula::and([s.clone(), Formula::not(Formula::or(steps))]), budget) == SatResult::Unsat
+    true
 }
 
 /// Paths (rule sequences) from the start to `l`, shortest first, bounded.
@@ -345,11 +514,12 @@ pub fn check_lasso(its: &Its, lasso: &Lasso, budget: &Budget) -> bool {
         return false;
     }
     let last: Valuation = its.vars.iter().filter_map(|v| Some((v.clone(), *lasso.states.last()?.get(v)?))).collect();
-    if last.len() != its.vars.len() || eval_formula(&lasso.recurrent, &last) != Some(true) {
+    let Some(s) = lasso.recurrent.get(&lasso.location) else { return false };
+    if last.len() != its.vars.len() || eval_formula(s, &last) != Some(true) {
         return false;
     }
-    // Every loop must really be a cycle at the location composed of the listed rules.
-    if !lasso.loops.iter().all(|(t, rules)| t.from == lasso.location && t.to == lasso.location && loop_matches(its, t, rules)) {
+    // Every loop must really be the composition of the listed rules.
+    if !lasso.loops.iter().all(|(t, rules)| loop_matches(its, t, rules)) {
         return false;
     }
     let rules: Vec<Transition> = lasso.loops.iter().map(|lp| lp.0.clone()).collect();
@@ -380,6 +550,9 @@ pub fn describe(its: &Its, lasso: &Lasso) -> Vec<String> {
         format!("stem: {}", if stem.is_empty() { "(empty)".into() } else { stem.join("; ") }),
         format!("reaches location {} with {}", its.location_name(lasso.location), lasso.states.last().map(show).unwrap_or_default()),
         format!("loops: {}", lp.join(" | ")),
-        format!("closed recurrent set: {}", lasso.recurrent),
+        format!(
+            "closed recurrent set: {}",
+            lasso.recurrent.iter().map(|(l, s)| format!("at {}: {s}", its.location_name(*l))).collect::<Vec<_>>().join("; ")
+        ),
     ]
 }

@@ -221,3 +221,28 @@ fn recurrent_set_over_two_rules_with_long_stem() {
     ]);
     expect_no(&s);
 }
+
+#[test]
+fn multi_location_recurrent_set() {
+    // a: x > 0 → b with y = x + 1; b: y > 0 → b with y - 1; b: y = 0 → a.  Diverges for x > 0.
+    let s = its(&["x", "y"], vec![
+        ("start", "a", Formula::gt(v("x"), c(0)), vec![v("x"), v("y")]),
+        ("a", "b", Formula::gt(v("x"), c(0)), vec![Term::add(v("x"), c(1)), Term::add(v("x"), c(1))]),
+        ("b", "b", Formula::gt(v("y"), c(0)), vec![v("x"), Term::sub(v("y"), c(1))]),
+        ("b", "a", Formula::eq(v("y"), c(0)), vec![v("x"), v("t")]),
+    ]);
+    expect_no(&s);
+}
+
+#[test]
+fn up_and_down_needs_hull() {
+    // d = 0 counts x down to 0, d = 1 counts up to 10; at the ends the direction flips.
+    let s = its(&["d", "x"], vec![
+        ("start", "l", Formula::ge(v("x"), c(0)), vec![c(0), v("x")]),
+        ("l", "l", Formula::and([Formula::lt(v("x"), c(10)), Formula::gt(v("x"), c(0)), Formula::eq(v("d"), c(0))]), vec![c(0), Term::sub(v("x"), c(1))]),
+        ("l", "l", Formula::and([Formula::lt(v("x"), c(10)), Formula::gt(v("x"), c(0)), Formula::eq(v("d"), c(1))]), vec![c(1), Term::add(v("x"), c(1))]),
+        ("l", "l", Formula::eq(v("x"), c(10)), vec![c(0), c(9)]),
+        ("l", "l", Formula::eq(v("x"), c(0)), vec![c(1), c(1)]),
+    ]);
+    expect_no(&s);
+}
