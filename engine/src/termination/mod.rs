@@ -10,6 +10,7 @@ pub mod certificate;
 mod eval;
 pub mod farkas;
 pub mod graph;
+pub mod invariants;
 pub mod nontermination;
 pub mod prepare;
 pub mod ranking;
@@ -49,6 +50,24 @@ pub fn prove_its(its: &Its, budget: &Budget) -> Termination {
     }
 }
 
+/// A budget ending after `fraction` of the time left (never later than `budget`'s deadline).
+trait Share {
+    fn share(&self, fraction: f64) -> Budget;
+}
+
+impl Share for Budget {
+    fn share(&self, fraction: f64) -> Budget {
+        match self.deadline {
+            None => *self,
+            Some(d) => {
+                let now = std::time::Instant::now();
+                let left = d.saturating_duration_since(now);
+                Budget { deadline: Some(now + left.mul_f64(fraction)), per_query: self.per_query }
+            }
+        }
+    }
+}
+
 /// The portfolio, returning internal evidence.
 pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
     let prepared = prepare::prepare(its, budget);
@@ -64,18 +83,29 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
             Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
         };
     }
-    let lin: Vec<rules::LinRule> = prepared.transitions.iter().map(|t| rules::linearize(&prepared, t)).collect();
-    let stuck = match ranking::rank_and_remove(&prepared, &lin, &all, budget) {
-        Ok(phases) => {
-            let certificate = Certificate { phases };
-            return match check_certificate(&prepared, &certificate, budget) {
-                Ok(()) => Outcome::Yes { prepared, certificate },
-                Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
-                Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
-            };
+    // Ranking on the prepared ITS, then on the ITS strengthened by invariants; each gets a
+    // share of the remaining time so that the non-termination search still runs.
+    let mut stuck = sccs[0].clone();
+    for (share, strengthen) in [(0.3, false), (0.5, true)] {
+        let sub = budget.share(share);
+        let target = if strengthen { invariants::strengthen(&prepared, &sub) } else { prepared.clone() };
+        let lin: Vec<rules::LinRule> = target.transitions.iter().map(|t| rules::linearize(&target, t)).collect();
+        match ranking::rank_and_remove(&target, &lin, &all, &sub) {
+            Ok(phases) => {
+                let certificate = Certificate { phases };
+                return match check_certificate(&target, &certificate, budget) {
+                    Ok(()) => Outcome::Yes { prepared: target, certificate },
+                    Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
+                    Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
+                };
+            }
+            Err(s) => {
+                if !strengthen {
+                    stuck = s;
+                }
+            }
         }
-        Err(stuck) => stuck,
-    };
+    }
     if budget.expired() {
         return Outcome::Maybe("timeout".into());
     }

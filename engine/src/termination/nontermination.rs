@@ -12,6 +12,7 @@
 //! witness is replayed concretely and its closedness re-checked before it is reported.
 
 use super::eval::{eval_formula, eval_term, Valuation};
+use super::invariants::{atom_formula, pure_atoms};
 use super::prepare::compose;
 use super::rules::{rename_temps, temps_of};
 use crate::its::{Its, LocId, Transition};
@@ -117,37 +118,6 @@ pub fn find_lasso(its: &Its, scc: &[usize], budget: &Budget) -> Option<Lasso> {
         }
     }
     None
-}
-
-/// Temporary-free linear guard atoms as `e ≥ 0`.
-fn pure_atoms(its: &Its, guard: &Formula) -> Vec<LinExpr> {
-    let vars: BTreeSet<Var> = its.vars.iter().cloned().collect();
-    let mut out = Vec::new();
-    for c in guard.conjuncts() {
-        let Formula::Cmp(rel, a, b) = &c else { continue };
-        if !c.vars().is_subset(&vars) {
-            continue;
-        }
-        let Some(d) = LinExpr::from_term(&Term::sub(a.clone(), b.clone())) else { continue };
-        let one = LinExpr::constant(-1);
-        let parts = match rel {
-            Rel::Ge => vec![Some(d)],
-            Rel::Gt => vec![d.add_scaled(1, &one)],
-            Rel::Le => vec![d.scale(-1)],
-            Rel::Lt => vec![d.scale(-1).and_then(|e| e.add_scaled(1, &one))],
-            Rel::Eq => vec![Some(d.clone()), d.scale(-1)],
-            Rel::Ne => vec![],
-        };
-        out.extend(parts.into_iter().flatten().filter(|e| !e.is_constant()));
-    }
-    out
-}
-
-fn atom_formula(e: &LinExpr) -> Formula {
-    let mut lhs = e.clone();
-    let c = lhs.constant;
-    lhs.constant = 0;
-    Formula::ge(lhs.to_term(), Term::Const(-c))
 }
 
 /// The least value of `e` under `guard`, found by descending through models from `start`

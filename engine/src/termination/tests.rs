@@ -246,3 +246,13 @@ fn up_and_down_needs_hull() {
     ]);
     expect_no(&s);
 }
+
+#[test]
+fn invariant_needed_for_ranking() {
+    // y ≥ 1 is established before the loop and never changed: while (x < 100) x = x + y.
+    let s = its(&["x", "y"], vec![
+        ("start", "l", Formula::ge(v("y"), c(1)), vec![v("x"), v("y")]),
+        ("l", "l", Formula::lt(v("x"), c(100)), vec![Term::add(v("x"), v("y")), v("y")]),
+    ]);
+    expect_yes(&s);
+}
