@@ -14,6 +14,7 @@ pub mod invariants;
 pub mod nontermination;
 pub mod prepare;
 pub mod ranking;
+pub mod refine;
 pub mod rules;
 #[cfg(test)]
 mod tests;
@@ -83,38 +84,39 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
             Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
         };
     }
-    // Ranking on the prepared ITS, then on the ITS strengthened by invariants; each gets a
-    // share of the remaining time so that the non-termination search still runs.
-    let mut stuck = sccs[0].clone();
-    for (share, strengthen) in [(0.3, false), (0.5, true)] {
-        let sub = budget.share(share);
-        let target = if strengthen { invariants::strengthen(&prepared, &sub) } else { prepared.clone() };
+    // Portfolio with time shares: ranking on the prepared ITS; a lasso search; ranking on the
+    // ITS strengthened by invariants; ranking on the refined (by last rule) and strengthened ITS.
+    let rank = |target: Its, sub: &Budget| -> Result<Outcome, Vec<usize>> {
+        let all: Vec<usize> = (0..target.transitions.len()).collect();
         let lin: Vec<rules::LinRule> = target.transitions.iter().map(|t| rules::linearize(&target, t)).collect();
-        match ranking::rank_and_remove(&target, &lin, &all, &sub) {
-            Ok(phases) => {
-                let certificate = Certificate { phases };
-                return match check_certificate(&target, &certificate, budget) {
-                    Ok(()) => Outcome::Yes { prepared: target, certificate },
-                    Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
-                    Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
-                };
-            }
-            Err(s) => {
-                if !strengthen {
-                    stuck = s;
-                }
-            }
-        }
-    }
-    if budget.expired() {
-        return Outcome::Maybe("timeout".into());
-    }
+        let phases = ranking::rank_and_remove(&target, &lin, &all, sub)?;
+        let certificate = Certificate { phases };
+        Ok(match check_certificate(&target, &certificate, budget) {
+            Ok(()) => Outcome::Yes { prepared: target, certificate },
+            Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
+            Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
+        })
+    };
+    let stuck = match rank(prepared.clone(), &budget.share(0.6)) {
+        Ok(outcome) => return outcome,
+        Err(s) => s,
+    };
     // Non-termination: the SCC where ranking got stuck first, then all others.
     let mut order = vec![stuck.clone()];
-    order.extend(sccs.into_iter().filter(|s| !s.iter().all(|r| stuck.contains(r))));
+    order.extend(sccs.iter().filter(|s| !s.iter().all(|r| stuck.contains(r))).cloned());
+    let lasso_budget = budget.share(0.5);
     for scc in &order {
-        if let Some(lasso) = nontermination::find_lasso(&prepared, scc, budget) {
+        if let Some(lasso) = nontermination::find_lasso(&prepared, scc, &lasso_budget) {
             return Outcome::No { prepared, lasso };
+        }
+    }
+    let sub = budget.share(0.6);
+    if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), &sub) {
+        return outcome;
+    }
+    if let Some(refined) = refine::refine_by_last_rule(&prepared, &stuck, budget) {
+        if let Ok(outcome) = rank(invariants::strengthen(&refined, budget), budget) {
+            return outcome;
         }
     }
     if budget.expired() {

@@ -256,3 +256,14 @@ fn invariant_needed_for_ranking() {
     ]);
     expect_yes(&s);
 }
+
+#[test]
+fn refinement_separates_phases() {
+    // if y > x then x++ else if y < x then y++ : the two rules never follow each other.
+    let s = its(&["x", "y"], vec![
+        ("start", "l", Formula::True, vec![v("x"), v("y")]),
+        ("l", "l", Formula::gt(v("y"), v("x")), vec![Term::add(v("x"), c(1)), v("y")]),
+        ("l", "l", Formula::lt(v("y"), v("x")), vec![v("x"), Term::add(v("y"), c(1))]),
+    ]);
+    expect_yes(&s);
+}
