@@ -71,7 +71,9 @@ impl Share for Budget {
 
 /// The portfolio, returning internal evidence.
 pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
+    let t0 = std::time::Instant::now();
     let prepared = prepare::prepare(its, budget);
+    tracing::debug!(rules = prepared.transitions.len(), secs = t0.elapsed().as_secs_f64(), "prepared");
     if budget.expired() {
         return Outcome::Maybe("timeout".into());
     }
@@ -98,9 +100,13 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
         })
     };
     let stuck = match rank(prepared.clone(), &budget.share(0.6)) {
-        Ok(outcome) => return outcome,
+        Ok(outcome) => {
+            tracing::debug!(secs = t0.elapsed().as_secs_f64(), "ranked");
+            return outcome;
+        }
         Err(s) => s,
     };
+    tracing::debug!(secs = t0.elapsed().as_secs_f64(), "plain ranking failed");
     // Non-termination: the SCC where ranking got stuck first, then all others.
     let mut order = vec![stuck.clone()];
     order.extend(sccs.iter().filter(|s| !s.iter().all(|r| stuck.contains(r))).cloned());
@@ -110,6 +116,7 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
             return Outcome::No { prepared, lasso };
         }
     }
+    tracing::debug!(secs = t0.elapsed().as_secs_f64(), "no lasso");
     let sub = budget.share(0.6);
     if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), &sub) {
         return outcome;
