@@ -80,18 +80,20 @@ impl<'a> Machine<'a> {
 
     fn init_globals(&mut self) -> Result<(), Fault> {
         for g in &self.module.globals {
-            let base = self.memory.allocate(g.size, AllocKind::Global, Cell::Unknown)?;
-            let block = self.memory.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("global vanished"))?;
+            if g.size > self.cfg.max_alloc_bytes {
+                return Err(Fault::unsupported(format!("global {} of {} bytes exceeds the interpreter's limit", g.name, g.size)));
+            }
+            let mut cells = vec![Cell::Unknown; g.size as usize];
             match &g.init {
                 GlobalInit::External => {}
-                GlobalInit::Zero => block.cells.fill(Cell::Byte(0)),
+                GlobalInit::Zero => cells.fill(Cell::Byte(0)),
                 GlobalInit::Bytes(bytes) => {
-                    for (c, b) in block.cells.iter_mut().zip(bytes) {
+                    for (c, b) in cells.iter_mut().zip(bytes) {
                         *c = b.map_or(Cell::Unknown, Cell::Byte);
                     }
                 }
             }
-            block.read_only = g.is_constant;
+            let base = self.memory.allocate_cells(AllocKind::Global, cells, g.is_constant)?;
             self.globals.push(base);
         }
         Ok(())
