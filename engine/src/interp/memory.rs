@@ -223,6 +223,26 @@ impl Memory {
         Ok(())
     }
 
+    /// Replaces the `Uninit` cells of `[addr, addr+len)` by the corresponding `cells`
+    /// (the fixed arbitrary value a read chose); other cells are left alone. Allowed in
+    /// read-only blocks: it records a choice, not a write of the program.
+    pub fn settle_uninit(&mut self, addr: u64, cells: &[Cell]) -> Result<(), Fault> {
+        let base = self.check(addr, cells.len() as u64, Access::Read)?;
+        let off = (addr - base) as usize;
+        let block = self.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("memory block vanished"))?;
+        let mut digest = self.digest;
+        for (i, (old, new)) in block.cells[off..off + cells.len()].iter_mut().zip(cells).enumerate() {
+            if *old == Cell::Uninit {
+                let a = addr + i as u64;
+                digest = digest.wrapping_sub(cell_mix(a, *old)).wrapping_add(cell_mix(a, *new));
+                *old = *new;
+            }
+        }
+        self.digest = digest;
+        self.generation += 1;
+        Ok(())
+    }
+
     /// `free(addr)` for a non-null `addr`.
     pub fn free(&mut self, addr: u64) -> Result<(), Fault> {
         match self.blocks.get(&addr) {

@@ -126,15 +126,18 @@ fn stack_memory_dies_when_its_frame_returns() {
 }
 
 #[test]
-fn uninitialised_reads_are_inputs() {
+fn uninitialised_reads_are_inputs_fixed_at_the_first_read() {
+    // int a; x = a; y = a; return x - y;  (always 0: the garbage does not change)
     let mut f = FnBuilder::new("main", &[], i32t());
     let e = f.block("entry");
     let a = f.push(e, Op::Alloca { elem_size: 4, count: c(32, 1), count_bits: 32 });
-    let v = f.push(e, load32(a));
+    let x = f.push(e, load32(a.clone()));
+    let y = f.push(e, load32(a));
+    let v = f.push(e, bin(BinOp::Sub, 32, x, y));
     f.term(e, Terminator::Ret(Some(v)));
     let m = with_libc(f.finish(), vec![]);
-    let r = run_with(&m, C, &[], vec![-9]);
-    assert_eq!(r.outcome, Outcome::Returned(Some(-9)));
+    let r = run_with(&m, C, &[], vec![-9, 5]);
+    assert_eq!(r.outcome, Outcome::Returned(Some(0)));
     assert_eq!(r.trace_inputs, vec![("uninit-read".to_string(), -9)]);
     assert_eq!(run_with(&m, C, &[], vec![]).outcome, Outcome::InputsExhausted);
 }
@@ -153,6 +156,24 @@ fn memset_and_memcpy() {
     let m = with_libc(f.finish(), vec![]);
     assert_eq!(run_with(&m, C, &[8], vec![]).outcome, Outcome::Returned(Some(0x01010101)));
     assert_eq!(violation_kind(&run_with(&m, C, &[9], vec![]).outcome), Some(kind::INVALID_READ));
+}
+
+#[test]
+fn copies_of_uninitialised_memory_agree_with_the_original() {
+    // a = malloc(4); b = malloc(4); memcpy(b, a, 4); return *a - *b;
+    let mut f = FnBuilder::new("main", &[], i32t());
+    let e = f.block("entry");
+    let a = malloc(&mut f, e, 4);
+    let b = malloc(&mut f, e, 4);
+    f.push_void(e, call(MEMCPY, vec![b.clone(), a.clone(), c(64, 4), c(1, 0)], Type::Void));
+    let x = f.push(e, load32(a));
+    let y = f.push(e, load32(b));
+    let v = f.push(e, bin(BinOp::Sub, 32, x, y));
+    f.term(e, Terminator::Ret(Some(v)));
+    let m = with_libc(f.finish(), vec![]);
+    let r = run_with(&m, C, &[], vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(r.outcome, Outcome::Returned(Some(0)));
+    assert_eq!(r.trace_inputs.len(), 4);
 }
 
 #[test]
