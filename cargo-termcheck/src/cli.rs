@@ -1,0 +1,173 @@
+//! The command-line contract of `cargo termcheck` (clap derive). Benchmarks depend on it: keep it stable.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use termcheck_engine::verdict::IntSemantics;
+
+const AFTER_HELP: &str = "\
+Verdicts: the first line of `prove`'s output is YES, NO or MAYBE (Termination Competition
+convention), the second `memory-safety: proved|violated|unknown` (omitted for integer
+transition systems), then the evidence.
+
+Exit codes: 0 for every verdict (YES, NO, MAYBE, including MAYBE after a timeout);
+2 for bad input or bad arguments; 101 for an internal error (printed as MAYBE with
+`reason: internal error: ...`).
+
+Workspace mode (running `cargo termcheck` on a Cargo package to check every function)
+is not available yet; analyse one file at a time with `prove`.
+
+Logging: set TERMCHECK_LOG to a tracing filter (e.g. TERMCHECK_LOG=debug) for debug
+logs on stderr.";
+
+/// `cargo termcheck`: proves termination and memory safety of C programs and termination of
+/// integer transition systems.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cargo-termcheck",
+    bin_name = "cargo termcheck",
+    version,
+    about = "Prove termination and memory safety of C programs (and termination of integer transition systems)",
+    after_help = AFTER_HELP,
+    arg_required_else_help = true,
+    subcommand_required = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Prove termination (and memory safety) of one input file.
+    Prove(ProveArgs),
+}
+
+/// Arguments of `cargo termcheck prove`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ProveArgs {
+    /// Input file: C (.c, .i), LLVM IR (.ll, .bc) or an integer transition system (.smt2, .koat).
+    pub file: PathBuf,
+
+    /// Function whose runs are analysed (C and LLVM inputs).
+    #[arg(long, value_name = "FUNCTION", default_value = "main")]
+    pub entry: String,
+
+    /// Wall-clock limit in seconds; on expiry the verdict is MAYBE with `reason: timeout after N s`.
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_timeout)]
+    pub timeout: f64,
+
+    /// Integer semantics of the program (see engine/src/interp/SEMANTICS.md).
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = IntSemanticsArg::C)]
+    pub int_semantics: IntSemanticsArg,
+
+    /// Output format (see docs/output-format.md).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Human)]
+    pub format: OutputFormat,
+}
+
+/// `--int-semantics` values.
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum IntSemanticsArg {
+    /// LLVM semantics of clang's IR: signed overflow (nsw), division by zero and over-wide shifts are undefined behaviour.
+    C,
+    /// Two's complement everywhere (like -fwrapv); no overflow is undefined.
+    Wrap,
+    /// Signed integers are unbounded mathematical integers; unsigned arithmetic still wraps.
+    Math,
+}
+
+impl From<IntSemanticsArg> for IntSemantics {
+    fn from(arg: IntSemanticsArg) -> IntSemantics {
+        match arg {
+            IntSemanticsArg::C => IntSemantics::C,
+            IntSemanticsArg::Wrap => IntSemantics::Wrap,
+            IntSemanticsArg::Math => IntSemantics::Math,
+        }
+    }
+}
+
+/// `--format` values.
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OutputFormat {
+    /// Verdict line, memory-safety line, then the evidence as indented text.
+    Human,
+    /// One JSON object (schema in docs/output-format.md).
+    Json,
+}
+
+/// Parses `--timeout`: a positive, finite number of seconds (fractions allowed).
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    let secs: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 1.0e7 {
+        return Err(format!("timeout must be a positive number of seconds (at most 10^7), got {text}"));
+    }
+    Ok(secs)
+}
+
+/// Drops the `termcheck` argument cargo inserts when it runs us as `cargo termcheck …`
+/// (cargo calls `cargo-termcheck termcheck …`); a direct `cargo-termcheck …` call is left alone.
+pub fn normalize_args(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.get(1).is_some_and(|a| a == "termcheck") {
+        args.remove(1);
+    }
+    args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(normalize_args(args.iter().map(Into::into).collect()))
+    }
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn defaults_match_the_contract() {
+        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c"]).unwrap().command;
+        assert_eq!(p.entry, "main");
+        assert_eq!(p.timeout, 60.0);
+        assert_eq!(p.int_semantics, IntSemanticsArg::C);
+        assert_eq!(p.format, OutputFormat::Human);
+    }
+
+    #[test]
+    fn cargo_subcommand_argument_is_skipped() {
+        let Command::Prove(p) =
+            parse(&["cargo-termcheck", "termcheck", "prove", "x.ll", "--entry", "f", "--int-semantics", "math"])
+                .unwrap()
+                .command;
+        assert_eq!(p.file, PathBuf::from("x.ll"));
+        assert_eq!(p.entry, "f");
+        assert_eq!(p.int_semantics, IntSemanticsArg::Math);
+    }
+
+    #[test]
+    fn a_file_named_termcheck_later_is_not_skipped() {
+        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "termcheck"]).unwrap().command;
+        assert_eq!(p.file, PathBuf::from("termcheck"));
+    }
+
+    #[test]
+    fn bad_timeouts_are_rejected() {
+        for t in ["0", "-1", "abc", "inf", "NaN"] {
+            assert!(parse(&["cargo-termcheck", "prove", "a.c", "--timeout", t]).is_err(), "{t}");
+        }
+        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--timeout", "0.5"]).unwrap().command;
+        assert_eq!(p.timeout, 0.5);
+    }
+
+    #[test]
+    fn missing_subcommand_is_an_error_that_shows_help() {
+        let err = parse(&["cargo-termcheck"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+        let err = parse(&["cargo-termcheck", "termcheck"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+    }
+}

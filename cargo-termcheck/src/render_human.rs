@@ -1,0 +1,179 @@
+//! The human output format: verdict line, memory-safety line, then the evidence as indented text.
+//!
+//! Line 1 is exactly `YES`, `NO` or `MAYBE`; line 2 is `memory-safety: proved|violated|unknown`
+//! (absent for integer transition systems); for MAYBE the next line is `reason: …`.
+//! docs/output-format.md describes the format; tools read only the first lines.
+
+use crate::linear_text::linear_text;
+use std::fmt::Write as _;
+use termcheck_engine::logic::Int;
+use termcheck_engine::verdict::{MemorySafety, Report, Termination, Violation};
+
+/// The `YES` / `NO` / `MAYBE` word of a termination verdict.
+pub fn verdict_word(t: &Termination) -> &'static str {
+    match t {
+        Termination::Yes(_) => "YES",
+        Termination::No(_) => "NO",
+        Termination::Maybe { .. } => "MAYBE",
+    }
+}
+
+/// The `proved` / `violated` / `unknown` word of a memory-safety verdict.
+pub fn memory_word(m: &MemorySafety) -> &'static str {
+    match m {
+        MemorySafety::Proved => "proved",
+        MemorySafety::Violated(_) => "violated",
+        MemorySafety::Unknown { .. } => "unknown",
+    }
+}
+
+/// Writes `label: text`, indenting continuation lines of a multi-line text under the label.
+fn labelled(out: &mut String, indent: &str, label: &str, text: &str) {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    let _ = writeln!(out, "{indent}{label}: {first}");
+    for line in lines {
+        let _ = writeln!(out, "{indent}  {line}");
+    }
+}
+
+/// Writes named values one per line (`name = value`), or `none`.
+fn inputs(out: &mut String, indent: &str, values: &[(String, Int)]) {
+    if values.is_empty() {
+        let _ = writeln!(out, "{indent}inputs: none");
+        return;
+    }
+    let _ = writeln!(out, "{indent}inputs (in order):");
+    for (name, value) in values {
+        let _ = writeln!(out, "{indent}  {name} = {value}");
+    }
+}
+
+fn termination_evidence(out: &mut String, t: &Termination) {
+    match t {
+        Termination::Yes(proof) => {
+            let _ = writeln!(out, "termination proof:");
+            for (i, component) in proof.components.iter().enumerate() {
+                let _ = writeln!(out, "  component {} (locations: {}):", i + 1, component.locations.join(", "));
+                for (j, phase) in component.phases.iter().enumerate() {
+                    let _ = writeln!(out, "    phase {} ({}):", j + 1, phase.kind);
+                    for (location, function) in &phase.functions {
+                        let _ = writeln!(out, "      {location}: {}", linear_text(function));
+                    }
+                }
+            }
+            for note in &proof.notes {
+                labelled(out, "  ", "note", note);
+            }
+        }
+        Termination::No(witness) => {
+            let _ = writeln!(out, "non-termination witness:");
+            inputs(out, "  ", &witness.inputs);
+            for line in &witness.description {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        Termination::Maybe { reason } => labelled(out, "", "reason", reason),
+    }
+}
+
+fn violation_evidence(out: &mut String, v: &Violation) {
+    let _ = writeln!(out, "memory-safety violation:");
+    labelled(out, "  ", "kind", &v.kind);
+    labelled(out, "  ", "message", &v.message);
+    labelled(out, "  ", "location", v.location.as_deref().unwrap_or("unknown"));
+    inputs(out, "  ", &v.inputs);
+}
+
+/// The complete human-format text of a report.
+pub fn human_text(report: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", verdict_word(&report.termination));
+    if let Some(ms) = &report.memory_safety {
+        let _ = writeln!(out, "memory-safety: {}", memory_word(ms));
+    }
+    termination_evidence(&mut out, &report.termination);
+    match &report.memory_safety {
+        Some(MemorySafety::Violated(v)) => violation_evidence(&mut out, v),
+        Some(MemorySafety::Unknown { reason }) => labelled(&mut out, "", "memory-safety reason", reason),
+        Some(MemorySafety::Proved) | None => {}
+    }
+    if !report.stats.is_empty() {
+        let _ = writeln!(out, "stats:");
+        for (key, value) in &report.stats {
+            let _ = writeln!(out, "  {key}: {value}");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use termcheck_engine::logic::{LinExpr, Var};
+    use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, TerminationProof};
+
+    #[test]
+    fn yes_lists_ranking_functions_per_component_and_phase() {
+        let f = LinExpr { coeffs: [(Var::new("i"), 1)].into_iter().collect(), constant: 0 };
+        let report = Report {
+            termination: Termination::Yes(TerminationProof {
+                components: vec![ComponentProof {
+                    locations: vec!["loop".into()],
+                    phases: vec![RankingPhase { functions: vec![("loop".into(), f)], kind: "linear".into() }],
+                }],
+                notes: vec![],
+            }),
+            memory_safety: Some(MemorySafety::Proved),
+            stats: vec![],
+        };
+        assert_eq!(
+            human_text(&report),
+            "YES\nmemory-safety: proved\ntermination proof:\n  component 1 (locations: loop):\n    phase 1 (linear):\n      loop: i\n"
+        );
+    }
+
+    #[test]
+    fn no_lists_inputs_in_order_and_description() {
+        let report = Report {
+            termination: Termination::No(NonTerminationWitness {
+                inputs: vec![("b".into(), 2), ("a".into(), -1)],
+                description: vec!["cycle at l1".into()],
+            }),
+            memory_safety: None,
+            stats: vec![],
+        };
+        assert_eq!(
+            human_text(&report),
+            "NO\nnon-termination witness:\n  inputs (in order):\n    b = 2\n    a = -1\n  cycle at l1\n"
+        );
+    }
+
+    #[test]
+    fn maybe_with_violation_shows_reason_then_violation() {
+        let report = Report {
+            termination: Termination::Maybe { reason: "line one\nline two".into() },
+            memory_safety: Some(MemorySafety::Violated(Violation {
+                kind: "out-of-bounds".into(),
+                message: "store past the end".into(),
+                location: None,
+                inputs: vec![],
+            })),
+            stats: vec![("nodes".into(), "3".into())],
+        };
+        assert_eq!(
+            human_text(&report),
+            "MAYBE\nmemory-safety: violated\nreason: line one\n  line two\nmemory-safety violation:\n  kind: out-of-bounds\n  message: store past the end\n  location: unknown\n  inputs: none\nstats:\n  nodes: 3\n"
+        );
+    }
+
+    #[test]
+    fn unknown_memory_safety_gives_its_reason() {
+        let report = Report {
+            termination: Termination::Maybe { reason: "r".into() },
+            memory_safety: Some(MemorySafety::Unknown { reason: "m".into() }),
+            stats: vec![],
+        };
+        assert_eq!(human_text(&report), "MAYBE\nmemory-safety: unknown\nreason: r\nmemory-safety reason: m\n");
+    }
+}

@@ -1,0 +1,166 @@
+//! The JSON output format (`--format json`): one object, schema in docs/output-format.md.
+//!
+//! Built by hand from the engine's types (not derived) so that the documented schema stays
+//! stable when the engine's internal representation changes.
+
+use crate::linear_text::linear_text;
+use crate::render_human::{memory_word, verdict_word};
+use serde_json::{json, Map, Value};
+use termcheck_engine::logic::{Int, LinExpr};
+use termcheck_engine::verdict::{MemorySafety, Report, Termination};
+
+/// Version of the schema in docs/output-format.md; bumped on incompatible changes.
+pub const FORMAT_VERSION: u64 = 1;
+
+/// An integer as a JSON number when it fits 64 bits, otherwise as a decimal string.
+fn int_value(v: Int) -> Value {
+    if let Ok(i) = i64::try_from(v) {
+        Value::from(i)
+    } else if let Ok(u) = u64::try_from(v) {
+        Value::from(u)
+    } else {
+        Value::from(v.to_string())
+    }
+}
+
+fn named_values(values: &[(String, Int)]) -> Value {
+    values.iter().map(|(name, value)| json!({ "name": name, "value": int_value(*value) })).collect()
+}
+
+fn function_value(location: &str, f: &LinExpr) -> Value {
+    let coefficients: Map<String, Value> =
+        f.coeffs.iter().map(|(var, c)| (var.name().to_string(), int_value(*c))).collect();
+    json!({
+        "location": location,
+        "function": linear_text(f),
+        "coefficients": coefficients,
+        "constant": int_value(f.constant),
+    })
+}
+
+fn termination_value(t: &Termination) -> Value {
+    match t {
+        Termination::Yes(proof) => json!({
+            "result": "YES",
+            "components": proof.components.iter().map(|c| json!({
+                "locations": c.locations,
+                "phases": c.phases.iter().map(|p| json!({
+                    "kind": p.kind,
+                    "functions": p.functions.iter().map(|(loc, f)| function_value(loc, f)).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "notes": proof.notes,
+        }),
+        Termination::No(w) => json!({
+            "result": "NO",
+            "inputs": named_values(&w.inputs),
+            "description": w.description,
+        }),
+        Termination::Maybe { reason } => json!({ "result": "MAYBE", "reason": reason }),
+    }
+}
+
+fn memory_value(m: &MemorySafety) -> Value {
+    match m {
+        MemorySafety::Proved => json!({ "result": "proved" }),
+        MemorySafety::Violated(v) => json!({
+            "result": "violated",
+            "kind": v.kind,
+            "message": v.message,
+            "location": v.location,
+            "inputs": named_values(&v.inputs),
+        }),
+        MemorySafety::Unknown { reason } => json!({ "result": "unknown", "reason": reason }),
+    }
+}
+
+/// The JSON object of a report, with the analysis wall time in milliseconds.
+pub fn json_value(report: &Report, time_ms: u128) -> Value {
+    let stats: Map<String, Value> = report.stats.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect();
+    json!({
+        "verdict": verdict_word(&report.termination),
+        "memory_safety": report.memory_safety.as_ref().map(memory_word),
+        "termination": termination_value(&report.termination),
+        "memory": report.memory_safety.as_ref().map(memory_value),
+        "stats": stats,
+        "time_ms": u64::try_from(time_ms).unwrap_or(u64::MAX),
+        "format_version": FORMAT_VERSION,
+    })
+}
+
+/// The JSON text (one line) of a report.
+pub fn json_text(report: &Report, time_ms: u128) -> String {
+    format!("{}\n", json_value(report, time_ms))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use termcheck_engine::logic::Var;
+    use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, TerminationProof, Violation};
+
+    #[test]
+    fn its_maybe_has_null_memory_fields() {
+        let report = Report { termination: Termination::Maybe { reason: "r".into() }, memory_safety: None, stats: vec![] };
+        let v = json_value(&report, 12);
+        assert_eq!(
+            v,
+            json!({"verdict": "MAYBE", "memory_safety": null, "termination": {"result": "MAYBE", "reason": "r"},
+                   "memory": null, "stats": {}, "time_ms": 12, "format_version": 1})
+        );
+    }
+
+    #[test]
+    fn yes_carries_functions_with_coefficients() {
+        let f = LinExpr { coeffs: [(Var::new("x"), 2)].into_iter().collect(), constant: -1 };
+        let report = Report {
+            termination: Termination::Yes(TerminationProof {
+                components: vec![ComponentProof {
+                    locations: vec!["l".into()],
+                    phases: vec![RankingPhase { functions: vec![("l".into(), f)], kind: "linear".into() }],
+                }],
+                notes: vec!["n".into()],
+            }),
+            memory_safety: Some(MemorySafety::Proved),
+            stats: vec![("nodes".into(), "4".into())],
+        };
+        let v = json_value(&report, 0);
+        assert_eq!(v["verdict"], "YES");
+        assert_eq!(v["memory_safety"], "proved");
+        assert_eq!(v["memory"], json!({"result": "proved"}));
+        assert_eq!(v["stats"], json!({"nodes": "4"}));
+        assert_eq!(
+            v["termination"]["components"][0]["phases"][0]["functions"][0],
+            json!({"location": "l", "function": "2*x - 1", "coefficients": {"x": 2}, "constant": -1})
+        );
+        assert_eq!(v["termination"]["notes"], json!(["n"]));
+    }
+
+    #[test]
+    fn no_and_violation_carry_inputs_and_huge_values_as_strings() {
+        let report = Report {
+            termination: Termination::No(NonTerminationWitness {
+                inputs: vec![("n".into(), 5), ("big".into(), i128::MAX)],
+                description: vec!["d".into()],
+            }),
+            memory_safety: Some(MemorySafety::Violated(Violation {
+                kind: "k".into(),
+                message: "m".into(),
+                location: Some("main:3".into()),
+                inputs: vec![("u".into(), u64::MAX as i128)],
+            })),
+            stats: vec![],
+        };
+        let v = json_value(&report, 0);
+        assert_eq!(v["memory_safety"], "violated");
+        assert_eq!(
+            v["termination"]["inputs"],
+            json!([{"name": "n", "value": 5}, {"name": "big", "value": i128::MAX.to_string()}])
+        );
+        assert_eq!(
+            v["memory"],
+            json!({"result": "violated", "kind": "k", "message": "m", "location": "main:3",
+                   "inputs": [{"name": "u", "value": u64::MAX}]})
+        );
+    }
+}

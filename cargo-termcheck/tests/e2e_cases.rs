@@ -1,0 +1,69 @@
+//! Data-driven end-to-end tests: every case in `tests/cases/` through the real binary.
+//!
+//! Each case must (1) keep the output contract (verdict line, memory-safety line, evidence,
+//! exit codes; never a panic or a hang) and (2) start its output as `NAME.expected` says.
+//! `TERMCHECK_BLESS=1 cargo test -p cargo-termcheck --test e2e_cases` rewrites the expected
+//! files from the current output instead of comparing (they are never written by hand).
+//!
+//! These tests live in this package (not in `tests/`) because only here cargo builds the
+//! binary first and tells us its path (`CARGO_BIN_EXE_cargo-termcheck`).
+
+use std::path::Path;
+use std::time::Duration;
+use termcheck_tests::{bless_requested, cases_dir, discover_cases, invariants, run_binary, Expectation};
+
+/// Outer kill limit per case: the CLI's default timeout (60 s) plus its grace and slack.
+const KILL_AFTER: Duration = Duration::from_secs(90);
+
+fn binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_cargo-termcheck"))
+}
+
+#[test]
+fn every_case_matches_its_expected_output() {
+    let cases = discover_cases(&cases_dir());
+    assert!(cases.len() >= 20, "expected the bundled cases in {}", cases_dir().display());
+    let bless = bless_requested();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let run = run_binary(binary(), &case.dir, &case.args, KILL_AFTER);
+        if let Err(problem) = invariants::check_human_contract(&run, case.is_its) {
+            failures.push(format!("{}: output contract: {problem}\n  stdout: {:?}\n  stderr: {:?}", case.name, run.stdout, run.stderr));
+        }
+        if bless {
+            let text = Expectation::blessed_from(&run).render();
+            std::fs::write(&case.expected_path, text).expect("write the expected file");
+            continue;
+        }
+        let expected = match std::fs::read_to_string(&case.expected_path) {
+            Ok(text) => Expectation::parse(&text),
+            Err(_) => Err(format!("missing {} (run with TERMCHECK_BLESS=1)", case.expected_path.display())),
+        };
+        match expected.and_then(|e| e.check(&run)) {
+            Ok(()) => eprintln!("ok   {} ({:.1} s)", case.name, run.elapsed.as_secs_f64()),
+            Err(problem) => failures.push(format!(
+                "{}: {problem}\n  stdout: {:?}\n  stderr: {:?}\n  (if the new output is right: TERMCHECK_BLESS=1 cargo test -p cargo-termcheck --test e2e_cases)",
+                case.name, run.stdout, run.stderr
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_expected_file_belongs_to_a_case() {
+    let cases = discover_cases(&cases_dir());
+    let mut stray = Vec::new();
+    let mut stack = vec![cases_dir()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "expected") && !cases.iter().any(|c| c.expected_path == path) {
+                stray.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(stray.is_empty(), "expected files without a case: {stray:?}");
+}

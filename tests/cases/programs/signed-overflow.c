@@ -1,0 +1,11 @@
+/* Under --int-semantics c the increment overflows (undefined behaviour) for every positive x;
+   with unbounded integers (math) the loop runs forever. */
+extern int __VERIFIER_nondet_int(void);
+
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    while (x > 0) {
+        x = x + 1;
+    }
+    return 0;
+}

@@ -1,0 +1,117 @@
+//! Validation of the `--format json` object against docs/output-format.md and against the
+//! human output of the same run (both renderings must tell the same verdicts).
+
+use serde_json::Value;
+
+fn expect(cond: bool, what: &str) -> Result<(), String> {
+    if cond {
+        Ok(())
+    } else {
+        Err(what.to_string())
+    }
+}
+
+fn check_named_values(v: &Value, what: &str) -> Result<(), String> {
+    let items = v.as_array().ok_or(format!("{what} is not an array"))?;
+    for item in items {
+        expect(item["name"].is_string(), &format!("{what}: entry without a string `name`"))?;
+        expect(item["value"].is_i64() || item["value"].is_u64() || item["value"].is_string(), &format!("{what}: bad `value`"))?;
+    }
+    Ok(())
+}
+
+fn check_termination(t: &Value, verdict: &str) -> Result<(), String> {
+    expect(t["result"] == verdict, "termination.result differs from verdict")?;
+    match verdict {
+        "YES" => {
+            let components = t["components"].as_array().ok_or("termination.components is not an array")?;
+            for c in components {
+                expect(c["locations"].is_array(), "component without locations")?;
+                for p in c["phases"].as_array().ok_or("component without phases")? {
+                    expect(p["kind"].is_string(), "phase without kind")?;
+                    for f in p["functions"].as_array().ok_or("phase without functions")? {
+                        expect(f["location"].is_string() && f["function"].is_string(), "ranking function without location/function")?;
+                        expect(f["coefficients"].is_object(), "ranking function without coefficients")?;
+                    }
+                }
+            }
+            expect(t["notes"].is_array(), "termination.notes is not an array")
+        }
+        "NO" => {
+            check_named_values(&t["inputs"], "termination.inputs")?;
+            expect(t["description"].is_array(), "termination.description is not an array")
+        }
+        _ => expect(t["reason"].as_str().is_some_and(|r| !r.is_empty()), "MAYBE without termination.reason"),
+    }
+}
+
+fn check_memory(m: &Value, word: &Value) -> Result<(), String> {
+    if word.is_null() {
+        return expect(m.is_null(), "memory must be null when memory_safety is null");
+    }
+    expect(m["result"] == *word, "memory.result differs from memory_safety")?;
+    match word.as_str() {
+        Some("proved") => Ok(()),
+        Some("violated") => {
+            expect(m["kind"].is_string() && m["message"].is_string(), "violation without kind/message")?;
+            expect(m["location"].is_string() || m["location"].is_null(), "violation location is not string/null")?;
+            check_named_values(&m["inputs"], "memory.inputs")
+        }
+        Some("unknown") => expect(m["reason"].is_string(), "unknown memory safety without reason"),
+        _ => Err(format!("bad memory_safety {word}")),
+    }
+}
+
+/// Checks one JSON output (the whole stdout) against the schema and the human output's header.
+pub fn check_json_output(stdout: &str, human_stdout: &str) -> Result<(), String> {
+    let trimmed = stdout.trim_end();
+    expect(!trimmed.contains('\n'), "JSON output is not a single line")?;
+    let v: Value = serde_json::from_str(trimmed).map_err(|e| format!("not JSON: {e}"))?;
+    let obj = v.as_object().ok_or("not a JSON object")?;
+    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    expect(
+        keys == ["format_version", "memory", "memory_safety", "stats", "termination", "time_ms", "verdict"],
+        &format!("unexpected keys {keys:?}"),
+    )?;
+    let verdict = v["verdict"].as_str().ok_or("verdict is not a string")?;
+    expect(["YES", "NO", "MAYBE"].contains(&verdict), "verdict is not YES/NO/MAYBE")?;
+    let mut human = human_stdout.lines();
+    expect(human.next() == Some(verdict), "JSON verdict differs from the human verdict line")?;
+    let memory_word = &v["memory_safety"];
+    let human_memory = human.next().and_then(|l| l.strip_prefix("memory-safety: "));
+    expect(
+        memory_word.as_str() == human_memory,
+        &format!("JSON memory_safety {memory_word} differs from the human line {human_memory:?}"),
+    )?;
+    check_termination(&v["termination"], verdict)?;
+    check_memory(&v["memory"], memory_word)?;
+    expect(v["stats"].is_object(), "stats is not an object")?;
+    expect(v["time_ms"].is_u64(), "time_ms is not a non-negative integer")?;
+    expect(v["format_version"] == 1, "format_version is not 1")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_consistent_object_passes() {
+        let json = r#"{"verdict":"MAYBE","memory_safety":"unknown","termination":{"result":"MAYBE","reason":"r"},"memory":{"result":"unknown","reason":"m"},"stats":{},"time_ms":3,"format_version":1}"#;
+        assert_eq!(check_json_output(json, "MAYBE\nmemory-safety: unknown\nreason: r\n"), Ok(()));
+        let its = r#"{"verdict":"NO","memory_safety":null,"termination":{"result":"NO","inputs":[{"name":"x","value":1}],"description":[]},"memory":null,"stats":{},"time_ms":0,"format_version":1}"#;
+        assert_eq!(check_json_output(its, "NO\nnon-termination witness:\n"), Ok(()));
+    }
+
+    #[test]
+    fn disagreement_and_missing_fields_fail() {
+        let json = r#"{"verdict":"YES","memory_safety":"proved","termination":{"result":"YES","components":[],"notes":[]},"memory":{"result":"proved"},"stats":{},"time_ms":3,"format_version":1}"#;
+        assert!(check_json_output(json, "MAYBE\nmemory-safety: proved\n").is_err());
+        assert!(check_json_output(json, "YES\nmemory-safety: unknown\n").is_err());
+        assert!(check_json_output(json, "YES\nmemory-safety: proved\n").is_ok());
+        let missing = r#"{"verdict":"MAYBE","memory_safety":null,"termination":{"result":"MAYBE"},"memory":null,"stats":{},"time_ms":3,"format_version":1}"#;
+        assert!(check_json_output(missing, "MAYBE\n").is_err());
+        assert!(check_json_output("{\"verdict\":\"YES\"}", "YES\n").is_err());
+        assert!(check_json_output("YES", "YES\n").is_err());
+    }
+}
