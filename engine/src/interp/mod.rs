@@ -1,1 +1,33 @@
-//! Concrete interpreter of the engine IR, used to replay witnesses. (Placeholder until it lands.)
+//! Concrete interpreter of the engine IR: the independent judge of witnesses. A `NO` needs a
+//! run that reaches the same complete state twice (`Outcome::Lasso`); `memory-safety:
+//! violated` needs a run that reaches the faulting operation (`Outcome::Violation`). Where it
+//! cannot be exact the interpreter stops with `Outcome::Unsupported` and never guesses.
+//!
+//! The semantics of every operation under each `IntSemantics` is written down in
+//! `engine/src/interp/SEMANTICS.md` (the symbolic executor must match it).
+//!
+//! Entry points: [`run`] (one run with a given input source) and [`search_witness`]
+//! (a portfolio of input strategies, every result replayed).
+
+mod arith;
+mod cfg_facts;
+mod externals;
+mod fault;
+mod frame;
+mod inputs;
+mod lasso;
+mod machine;
+mod memory;
+mod outcome;
+mod search;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use fault::kind;
+pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
+pub use machine::run;
+pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
+pub use search::{search_witness, SearchBudget, Witness, WitnessKind};
+pub use value::Value;

@@ -10,6 +10,13 @@
 use crate::logic::{Formula, Term, Var};
 use serde::{Deserialize, Serialize};
 
+pub mod koat;
+mod relation;
+pub mod sexpr;
+pub mod smt2;
+#[cfg(test)]
+pub(crate) mod tests;
+
 /// Index into `Its::locations`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub struct LocId(pub u32);
@@ -54,7 +61,9 @@ impl Its {
     }
 }
 
-/// Parses an ITS file (`koat` = KoAT format, else T2/TermCOMP `.smt2`). (Placeholder until the parsers land.)
-pub fn parse_file(path: &str, _text: &str, _koat: bool) -> Result<Its, crate::error::EngineError> {
-    Err(crate::error::EngineError::ItsParse { path: path.into(), line: 1, col: 1, message: "ITS parser not built yet".into() })
+/// Parses an ITS file (`koat` = KoAT format, else T2/TermCOMP `.smt2`). Malformed input gives
+/// `EngineError::ItsParse` with the position of the problem; the parsers never panic.
+pub fn parse_file(path: &str, text: &str, koat: bool) -> Result<Its, crate::error::EngineError> {
+    let parsed = if koat { koat::parse_koat(text) } else { smt2::parse_smt2(text) };
+    parsed.map_err(|e| crate::error::EngineError::ItsParse { path: path.into(), line: e.pos.line, col: e.pos.col, message: e.message })
 }

@@ -1,10 +1,100 @@
-//! Termination back end for integer transition systems. (Placeholder until it lands.)
+//! Termination back end for integer transition systems.
+//!
+//! Portfolio, cheapest first, all within the `Budget`: exact preprocessing (`prepare`); no
+//! cycles ⇒ YES; lexicographic rank-and-remove with linear and then multiphase ranking
+//! functions (`ranking`), re-verified by an independent checker (`certificate`) before YES;
+//! otherwise a lasso search (`nontermination`) whose witness is replayed before NO.
+//! Anything else, including a timeout or a z3 `unknown`, is MAYBE.
+
+pub mod certificate;
+mod eval;
+pub mod farkas;
+pub mod graph;
+pub mod nontermination;
+pub mod prepare;
+pub mod ranking;
+pub mod rules;
+#[cfg(test)]
+mod tests;
 
 use crate::its::Its;
 use crate::smt::Budget;
-use crate::verdict::Termination;
+use crate::verdict::{NonTerminationWitness, Termination, TerminationProof};
+use certificate::{check_certificate, to_proof, Certificate};
+
+/// The result of the back end with its internal evidence (for tests and re-checking).
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Yes { prepared: Its, certificate: Certificate },
+    No { prepared: Its, lasso: nontermination::Lasso },
+    Maybe(String),
+}
 
 /// Proves or disproves termination of `its` from its start location within the budget.
-pub fn prove_its(_its: &Its, _budget: &Budget) -> Termination {
-    Termination::Maybe { reason: "termination back end not built yet".into() }
+pub fn prove_its(its: &Its, budget: &Budget) -> Termination {
+    match analyse(its, budget) {
+        Outcome::Yes { prepared, certificate } => {
+            let notes = if certificate.phases.is_empty() { vec!["no reachable cycles".to_string()] } else { vec![] };
+            Termination::Yes(to_proof(&prepared, &certificate, notes))
+        }
+        Outcome::No { prepared, lasso } => {
+            let inputs = lasso
+                .states
+                .first()
+                .map(|s| prepared.vars.iter().filter_map(|v| Some((v.name().to_string(), *s.get(v)?))).collect())
+                .unwrap_or_default();
+            Termination::No(NonTerminationWitness { inputs, description: nontermination::describe(&prepared, &lasso) })
+        }
+        Outcome::Maybe(reason) => Termination::Maybe { reason },
+    }
+}
+
+/// The portfolio, returning internal evidence.
+pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
+    let prepared = prepare::prepare(its, budget);
+    if budget.expired() {
+        return Outcome::Maybe("timeout".into());
+    }
+    let all: Vec<usize> = (0..prepared.transitions.len()).collect();
+    let sccs = graph::cyclic_components(&prepared, &all);
+    if sccs.is_empty() {
+        let certificate = Certificate::default();
+        return match check_certificate(&prepared, &certificate, budget) {
+            Ok(()) => Outcome::Yes { prepared, certificate },
+            Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
+        };
+    }
+    let lin: Vec<rules::LinRule> = prepared.transitions.iter().map(|t| rules::linearize(&prepared, t)).collect();
+    let stuck = match ranking::rank_and_remove(&prepared, &lin, &all, budget) {
+        Ok(phases) => {
+            let certificate = Certificate { phases };
+            return match check_certificate(&prepared, &certificate, budget) {
+                Ok(()) => Outcome::Yes { prepared, certificate },
+                Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
+                Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
+            };
+        }
+        Err(stuck) => stuck,
+    };
+    if budget.expired() {
+        return Outcome::Maybe("timeout".into());
+    }
+    // Non-termination: the SCC where ranking got stuck first, then all others.
+    let mut order = vec![stuck.clone()];
+    order.extend(sccs.into_iter().filter(|s| !s.iter().all(|r| stuck.contains(r))));
+    for scc in &order {
+        if let Some(lasso) = nontermination::find_lasso(&prepared, scc, budget) {
+            return Outcome::No { prepared, lasso };
+        }
+    }
+    if budget.expired() {
+        return Outcome::Maybe("timeout".into());
+    }
+    let locs: Vec<&str> = stuck.iter().map(|&r| prepared.location_name(prepared.transitions[r].from)).collect();
+    Outcome::Maybe(format!("no ranking function found for the cycle through {}, and no lasso found", locs.join(", ")))
+}
+
+/// Kept for callers that want the proof type without the internal evidence.
+pub fn empty_proof() -> TerminationProof {
+    TerminationProof::default()
 }

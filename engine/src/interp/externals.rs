@@ -1,0 +1,209 @@
+//! Library functions and intrinsics the interpreter knows by name. Every other external
+//! function stops the run with `Unsupported` (its behaviour is unknown, so no guess).
+//!
+//! Choices shared with the symbolic executor: `malloc`/`calloc`/`realloc` never fail (a run
+//! where they succeed is a real run, so witnesses stay valid); zero-byte requests give a
+//! unique block no access may touch; `free(NULL)` does nothing.
+
+use super::arith;
+use super::fault::{kind, Fault};
+use super::machine::Machine;
+use super::memory::{Access, AllocKind, Cell};
+use super::value::{to_unsigned, Value};
+use crate::ir::{Function, Operand, Type};
+
+/// Base of the fake addresses `llvm.stacksave` hands out (never readable memory).
+const STACK_TOKEN_BASE: u64 = 1 << 45;
+
+/// Functions that end the program.
+const EXITS: &[&str] = &["abort", "exit", "_exit", "_Exit", "__VERIFIER_error", "reach_error", "__assert_fail", "__assert_rtn", "__assert"];
+
+/// Intrinsics without an effect on the values the interpreter tracks.
+const NO_OPS: &[&str] = &[
+    "llvm.dbg.",
+    "llvm.lifetime.",
+    "llvm.experimental.noalias.scope.decl",
+    "llvm.donothing",
+    "llvm.var.annotation",
+    "llvm.codeview.annotation",
+    "llvm.sideeffect",
+];
+
+impl<'a> Machine<'a> {
+    /// An argument that must not be poison (passing poison to a library function is UB).
+    fn arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<Value, Fault> {
+        let o = args.get(i).ok_or_else(|| Fault::unsupported(format!("{name} called with too few arguments")))?;
+        let v = self.eval(o)?;
+        if v.poison {
+            return Err(Fault::ub(format!("poison argument {} to {name}", i + 1)));
+        }
+        Ok(v)
+    }
+
+    /// An unsigned size argument (width from the declaration, else the pointer width).
+    fn size_arg(&mut self, name: &str, decl: &Function, args: &[Operand], i: usize) -> Result<u64, Fault> {
+        let bits = decl.params.get(i).and_then(|(_, t)| t.int_bits()).unwrap_or(self.pointer_bits()).clamp(1, 64);
+        let v = self.arg(name, args, i)?;
+        Ok(to_unsigned(v.int, bits) as u64)
+    }
+
+    fn ptr_arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<u64, Fault> {
+        Ok(to_unsigned(self.arg(name, args, i)?.int, 64) as u64)
+    }
+
+    /// Calls the external function `name`; returns its value (if any).
+    pub(super) fn call_external(&mut self, name: &str, decl: &Function, args: &[Operand], ret: &Type) -> Result<Option<Value>, Fault> {
+        if NO_OPS.iter().any(|p| name.starts_with(p)) {
+            return Ok(None);
+        }
+        if EXITS.contains(&name) {
+            return Err(Fault::Exited(name.to_string()));
+        }
+        if let Some(kind) = name.strip_prefix("__VERIFIER_nondet_") {
+            let bits = self.bits_of(ret)?;
+            let unsigned = kind.starts_with('u') || kind.contains("bool") || kind.contains("size") || *ret == Type::Ptr;
+            return Ok(Some(Value::int(self.draw(name, bits, unsigned)?)));
+        }
+        let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        match base.as_str() {
+            "__VERIFIER_assume" => {
+                let c = self.arg(name, args, 0)?;
+                if c.int == 0 {
+                    return Err(Fault::Blocked);
+                }
+                Ok(None)
+            }
+            "llvm.assume" => {
+                let c = self.eval(args.first().ok_or_else(|| Fault::unsupported("llvm.assume without argument"))?)?;
+                if c.poison || to_unsigned(c.int, 1) == 0 {
+                    return Err(Fault::ub("llvm.assume of a false condition"));
+                }
+                Ok(None)
+            }
+            "malloc" => {
+                let n = self.size_arg(name, decl, args, 0)?;
+                Ok(Some(Value::int(self.memory.allocate(n, AllocKind::Heap, Cell::Uninit)? as i128)))
+            }
+            "calloc" => {
+                let n = self.size_arg(name, decl, args, 0)?;
+                let m = self.size_arg(name, decl, args, 1)?;
+                let size = n.checked_mul(m).ok_or_else(|| Fault::unsupported("calloc size overflows"))?;
+                Ok(Some(Value::int(self.memory.allocate(size, AllocKind::Heap, Cell::Byte(0))? as i128)))
+            }
+            "free" => {
+                let p = self.ptr_arg(name, args, 0)?;
+                if p != 0 {
+                    self.memory.free(p)?;
+                }
+                Ok(None)
+            }
+            "realloc" => self.realloc(name, decl, args).map(Some),
+            "memset" | "llvm.memset" => {
+                let dst = self.ptr_arg(name, args, 0)?;
+                let byte = self.arg(name, args, 1)?.int;
+                let len = self.size_arg(name, decl, args, 2)?;
+                if len > 0 {
+                    self.memory.check(dst, len, Access::Write)?;
+                    self.memory.write(dst, &vec![Cell::Byte((byte & 0xff) as u8); len as usize])?;
+                }
+                Ok((*ret != Type::Void).then_some(Value::int(dst as i128)))
+            }
+            "memcpy" | "llvm.memcpy" | "memmove" | "llvm.memmove" => {
+                let dst = self.ptr_arg(name, args, 0)?;
+                let src = self.ptr_arg(name, args, 1)?;
+                let len = self.size_arg(name, decl, args, 2)?;
+                if len > 0 {
+                    let cells = self.memory.read(src, len)?;
+                    self.memory.check(dst, len, Access::Write)?;
+                    let overlap = dst < src + len && src < dst + len && dst != src;
+                    if base.ends_with("memcpy") && overlap {
+                        return Err(Fault::ub(format!("{name} with overlapping regions")));
+                    }
+                    self.memory.write(dst, &cells)?;
+                }
+                Ok((*ret != Type::Void).then_some(Value::int(dst as i128)))
+            }
+            "strlen" => {
+                let s = self.ptr_arg(name, args, 0)?;
+                let mut n: u64 = 0;
+                loop {
+                    let c = self.load_value(&Type::Int(8), s.wrapping_add(n), 1)?;
+                    if c.poison {
+                        return Err(Fault::ub("strlen reads a poison byte"));
+                    }
+                    if c.int == 0 {
+                        break;
+                    }
+                    n += 1;
+                }
+                Ok(Some(Value::int(n as i128)))
+            }
+            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" => {
+                let bits = self.bits_of(ret)?;
+                let a = self.eval(args.first().ok_or_else(|| Fault::unsupported("min/max arity"))?)?;
+                let b = self.eval(args.get(1).ok_or_else(|| Fault::unsupported("min/max arity"))?)?;
+                Ok(Some(arith::min_max(&base[5..], bits, a, b, self.sem())?))
+            }
+            "llvm.abs" => {
+                let bits = self.bits_of(ret)?;
+                let x = self.eval(args.first().ok_or_else(|| Fault::unsupported("abs arity"))?)?;
+                let flag = match args.get(1) {
+                    Some(Operand::Int { value, .. }) => *value != 0,
+                    _ => return Err(Fault::unsupported("llvm.abs with a non-constant flag")),
+                };
+                let v = arith::abs(bits, x, flag, self.sem())?;
+                if v.poison && !x.poison {
+                    self.note_poison("llvm.abs of the minimum value");
+                }
+                Ok(Some(v))
+            }
+            "llvm.stacksave" => {
+                let top = self.frames.last().ok_or_else(|| Fault::unsupported("no frame"))?;
+                let token = STACK_TOKEN_BASE + ((self.frames.len() as u64) << 24) + top.allocas.len() as u64;
+                Ok(Some(Value::int(token as i128)))
+            }
+            "llvm.stackrestore" => {
+                let t = self.ptr_arg(name, args, 0)?;
+                let depth = self.frames.len() as u64;
+                if t < STACK_TOKEN_BASE || (t - STACK_TOKEN_BASE) >> 24 != depth {
+                    return Err(Fault::unsupported("llvm.stackrestore with a token from another frame"));
+                }
+                let keep = ((t - STACK_TOKEN_BASE) & 0xff_ffff) as usize;
+                let top = self.frames.last_mut().ok_or_else(|| Fault::unsupported("no frame"))?;
+                let dead: Vec<u64> = top.allocas.iter().skip(keep).copied().collect();
+                top.allocas.truncate(keep.min(top.allocas.len()));
+                for a in dead {
+                    self.memory.kill(a);
+                }
+                Ok(None)
+            }
+            _ => Err(Fault::unsupported(format!("call to unknown external function {name}"))),
+        }
+    }
+
+    fn realloc(&mut self, name: &str, decl: &Function, args: &[Operand]) -> Result<Value, Fault> {
+        let p = self.ptr_arg(name, args, 0)?;
+        let n = self.size_arg(name, decl, args, 1)?;
+        if n == 0 {
+            return Err(Fault::unsupported("realloc to 0 bytes (implementation-defined)"));
+        }
+        if p == 0 {
+            return Ok(Value::int(self.memory.allocate(n, AllocKind::Heap, Cell::Uninit)? as i128));
+        }
+        let old = match self.memory.live_heap_block(p) {
+            Some(b) => b.cells.clone(),
+            None => {
+                // Same classification as free of the pointer.
+                self.memory.free(p)?;
+                return Err(Fault::Violation { kind: kind::INVALID_FREE, message: format!("realloc of {p:#x}") });
+            }
+        };
+        let q = self.memory.allocate(n, AllocKind::Heap, Cell::Uninit)?;
+        let keep = (n as usize).min(old.len());
+        if keep > 0 {
+            self.memory.write(q, &old[..keep])?;
+        }
+        self.memory.free(p)?;
+        Ok(Value::int(q as i128))
+    }
+}

@@ -1,0 +1,514 @@
+//! The interpreter's state and main loop: frames, memory, operand evaluation, instructions
+//! and terminators. Library functions and intrinsics are in `externals.rs`.
+
+use super::arith;
+use super::fault::Fault;
+use super::frame::Frame;
+use super::inputs::{InputRequest, InputSource};
+use super::lasso::LassoDetector;
+use super::memory::{AllocKind, Cell, Memory, FUNCTION_BASE};
+use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
+use super::value::{fits_signed, to_unsigned, wrap_signed, Value};
+use crate::ir::{BlockId, Callee, FuncId, GlobalInit, Instr, Module, Op, Operand, Terminator, Type, ValueId};
+use crate::verdict::IntSemantics;
+
+/// Runs `entry(args)` to completion, a violation, a lasso or a limit.
+pub fn run(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, inputs: &mut dyn InputSource) -> RunResult {
+    let mut m = Machine {
+        module,
+        cfg,
+        inputs,
+        frames: Vec::new(),
+        memory: Memory::new(cfg.max_alloc_bytes),
+        globals: Vec::new(),
+        trace: Vec::new(),
+        steps: 0,
+        lasso: cfg.detect_lasso.then(|| LassoDetector::new(cfg.max_stored_states, cfg.max_stored_bytes)),
+        poison_created: None,
+    };
+    let outcome = m.start(entry, args);
+    RunResult { outcome, trace_inputs: m.trace, steps: m.steps, poison_created: m.poison_created }
+}
+
+/// The interpreter state.
+pub(super) struct Machine<'a> {
+    pub module: &'a Module,
+    pub cfg: &'a RunConfig,
+    pub inputs: &'a mut dyn InputSource,
+    pub frames: Vec<Frame>,
+    pub memory: Memory,
+    /// Base address of each global.
+    pub globals: Vec<u64>,
+    pub trace: Vec<(String, i128)>,
+    pub steps: u64,
+    pub lasso: Option<LassoDetector>,
+    /// First creation of poison (see `RunResult::poison_created`).
+    pub poison_created: Option<String>,
+}
+
+/// What an instruction did to the control flow.
+pub(super) type Step = Result<Option<Outcome>, Fault>;
+
+impl<'a> Machine<'a> {
+    fn start(&mut self, entry: FuncId, args: &[i128]) -> Outcome {
+        if let Err(f) = self.init_globals() {
+            return self.outcome_of(f, None);
+        }
+        let Some(func) = self.module.functions.get(entry.0 as usize) else {
+            return Outcome::Unsupported(format!("entry function #{} does not exist", entry.0));
+        };
+        if func.is_declaration() {
+            return Outcome::Unsupported(format!("entry function {} has no body", func.name));
+        }
+        if func.params.len() != args.len() {
+            return Outcome::Unsupported(format!("entry function {} takes {} arguments, {} given", func.name, func.params.len(), args.len()));
+        }
+        let mut vals = Vec::new();
+        for ((_, ty), a) in func.params.iter().zip(args) {
+            match self.bits_of(ty) {
+                Ok(b) => vals.push(Value::int(wrap_signed(*a, b))),
+                Err(f) => return self.outcome_of(f, None),
+            }
+        }
+        match self.push_frame(entry, vals) {
+            Ok(Some(o)) => return o,
+            Ok(None) => {}
+            Err(f) => return self.outcome_of(f, None),
+        }
+        self.main_loop()
+    }
+
+    fn init_globals(&mut self) -> Result<(), Fault> {
+        for g in &self.module.globals {
+            let base = self.memory.allocate(g.size, AllocKind::Global, Cell::Unknown)?;
+            let block = self.memory.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("global vanished"))?;
+            match &g.init {
+                GlobalInit::External => {}
+                GlobalInit::Zero => block.cells.fill(Cell::Byte(0)),
+                GlobalInit::Bytes(bytes) => {
+                    for (c, b) in block.cells.iter_mut().zip(bytes) {
+                        *c = b.map_or(Cell::Unknown, Cell::Byte);
+                    }
+                }
+            }
+            block.read_only = g.is_constant;
+            self.globals.push(base);
+        }
+        Ok(())
+    }
+
+    fn main_loop(&mut self) -> Outcome {
+        loop {
+            if self.steps >= self.cfg.max_steps {
+                return Outcome::StepLimit;
+            }
+            if self.steps % 1024 == 0 && self.cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Outcome::Timeout;
+            }
+            let Some(top) = self.frames.last() else { return Outcome::Unsupported("empty call stack".into()) };
+            let module = self.module;
+            let func = module.function(top.func);
+            let Some(block) = func.blocks.get(top.block.0 as usize) else {
+                return Outcome::Unsupported(format!("missing block {} in {}", top.block.0, func.name));
+            };
+            self.steps += 1;
+            let (result, loc) = match block.instrs.get(top.ip) {
+                Some(instr) => (self.exec_instr(instr), instr.loc.clone()),
+                None => (self.exec_terminator(&block.terminator), block.term_loc.clone()),
+            };
+            match result {
+                Ok(None) => {}
+                Ok(Some(outcome)) => return outcome,
+                Err(f) => return self.outcome_of(f, loc),
+            }
+        }
+    }
+
+    fn outcome_of(&self, f: Fault, loc: Option<crate::ir::SrcLoc>) -> Outcome {
+        match f {
+            Fault::Violation { kind, message } => Outcome::Violation {
+                kind: kind.to_string(),
+                message,
+                function: self.frames.last().map(|fr| self.module.function(fr.func).name.clone()).unwrap_or_default(),
+                loc,
+            },
+            Fault::Unsupported(m) => Outcome::Unsupported(m),
+            Fault::Blocked => Outcome::Blocked,
+            Fault::Exited(n) => Outcome::Exited(n),
+            Fault::InputsExhausted => Outcome::InputsExhausted,
+        }
+    }
+
+    // ----- values -------------------------------------------------------------------------
+
+    pub fn sem(&self) -> IntSemantics {
+        self.cfg.semantics
+    }
+
+    pub fn pointer_bits(&self) -> u32 {
+        self.module.pointer_bits
+    }
+
+    /// Width of a first-class type the interpreter can hold in a register.
+    pub fn bits_of(&self, ty: &Type) -> Result<u32, Fault> {
+        match ty {
+            Type::Int(b) if (1..=super::value::MAX_BITS).contains(b) => Ok(*b),
+            Type::Ptr => Ok(self.pointer_bits()),
+            other => Err(Fault::unsupported(format!("values of type {other:?}"))),
+        }
+    }
+
+    /// Draws a nondeterministic value of `bits` bits and records it.
+    pub fn draw(&mut self, name: &str, bits: u32, unsigned: bool) -> Result<i128, Fault> {
+        let raw = self.inputs.next_value(&InputRequest { name, bits, unsigned }).ok_or(Fault::InputsExhausted)?;
+        let v = wrap_signed(raw, bits);
+        self.trace.push((name.to_string(), if unsigned { to_unsigned(v, bits) } else { v }));
+        Ok(v)
+    }
+
+    pub fn eval(&mut self, o: &Operand) -> Result<Value, Fault> {
+        match o {
+            Operand::Local(ValueId(v)) => {
+                let top = self.frames.last().ok_or_else(|| Fault::unsupported("no frame"))?;
+                top.regs
+                    .get(*v as usize)
+                    .copied()
+                    .flatten()
+                    .ok_or_else(|| Fault::unsupported(format!("read of unassigned register %{v}")))
+            }
+            Operand::Int { bits, value } => Ok(Value::int(wrap_signed(*value, *bits))),
+            Operand::NullPtr => Ok(Value::int(0)),
+            Operand::Global(g) => self
+                .globals
+                .get(g.0 as usize)
+                .map(|a| Value::int(*a as i128))
+                .ok_or_else(|| Fault::unsupported(format!("unknown global #{}", g.0))),
+            Operand::Function(f) => Ok(Value::int(FUNCTION_BASE as i128 + 16 * f.0 as i128)),
+            Operand::Undef(ty) => {
+                let bits = self.bits_of(ty)?;
+                Ok(Value::int(self.draw("undef", bits, false)?))
+            }
+            Operand::Poison(_) => Ok(Value::poison()),
+            Operand::Unsupported(text) => Err(Fault::unsupported(format!("operand {text}"))),
+        }
+    }
+
+    /// An address operand: poison is undefined behaviour.
+    pub fn eval_address(&mut self, o: &Operand, what: &str) -> Result<u64, Fault> {
+        let v = self.eval(o)?;
+        if v.poison {
+            return Err(Fault::ub(format!("{what} through a poison pointer")));
+        }
+        Ok(to_unsigned(v.int, 64) as u64)
+    }
+
+    fn set(&mut self, result: Option<ValueId>, v: Value) -> Result<(), Fault> {
+        let Some(ValueId(r)) = result else { return Ok(()) };
+        let top = self.frames.last_mut().ok_or_else(|| Fault::unsupported("no frame"))?;
+        let slot = top.regs.get_mut(r as usize).ok_or_else(|| Fault::unsupported(format!("register %{r} out of range")))?;
+        *slot = Some(v);
+        Ok(())
+    }
+
+    fn advance(&mut self) {
+        if let Some(top) = self.frames.last_mut() {
+            top.ip += 1;
+        }
+    }
+
+    /// Records the first creation of poison.
+    pub fn note_poison(&mut self, what: &str) {
+        if self.poison_created.is_none() {
+            let func = self.frames.last().map(|f| self.module.function(f.func).name.clone()).unwrap_or_default();
+            self.poison_created = Some(format!("{what} in {func}"));
+        }
+    }
+
+    // ----- memory values ------------------------------------------------------------------
+
+    /// Loads a value of `ty` (`size` bytes) from `addr`.
+    pub fn load_value(&mut self, ty: &Type, addr: u64, size: u64) -> Result<Value, Fault> {
+        let bits = self.bits_of(ty)?;
+        if size * 8 < bits as u64 || size > 8 {
+            return Err(Fault::unsupported(format!("load of {bits}-bit value from {size} bytes")));
+        }
+        let cells = self.memory.read(addr, size)?;
+        if cells.contains(&Cell::Unknown) {
+            return Err(Fault::unsupported(format!("read of memory with unknown contents at {addr:#x}")));
+        }
+        if cells.contains(&Cell::Poison) {
+            return Ok(Value::poison());
+        }
+        let fill = if cells.contains(&Cell::Uninit) { self.draw("uninit-read", bits, false)? } else { 0 };
+        let fill = to_unsigned(fill, bits) as u64;
+        let mut raw: u64 = 0;
+        for (i, c) in cells.iter().enumerate() {
+            let byte = match c {
+                Cell::Byte(b) => *b as u64,
+                _ => (fill >> (8 * i)) & 0xff,
+            };
+            raw |= byte << (8 * i);
+        }
+        Ok(Value::int(wrap_signed(raw as i128, bits)))
+    }
+
+    /// Stores `v` of `ty` as `size` bytes at `addr`.
+    pub fn store_value(&mut self, ty: &Type, v: Value, addr: u64, size: u64) -> Result<(), Fault> {
+        let bits = self.bits_of(ty)?;
+        if size * 8 < bits as u64 || size > 8 {
+            return Err(Fault::unsupported(format!("store of {bits}-bit value into {size} bytes")));
+        }
+        let cells: Vec<Cell> = if v.poison {
+            vec![Cell::Poison; size as usize]
+        } else {
+            if self.sem() == IntSemantics::Math && !fits_signed(v.int, bits) {
+                return Err(Fault::unsupported(format!("store of mathematical value {} outside the {bits}-bit range", v.int)));
+            }
+            let raw = to_unsigned(v.int, bits) as u64;
+            (0..size).map(|i| Cell::Byte(((raw >> (8 * i)) & 0xff) as u8)).collect()
+        };
+        self.memory.write(addr, &cells)
+    }
+
+    // ----- instructions -------------------------------------------------------------------
+
+    fn exec_instr(&mut self, instr: &'a Instr) -> Step {
+        let sem = self.sem();
+        let v = match &instr.op {
+            Op::Alloca { elem_size, count, count_bits } => {
+                let c = self.eval(count)?;
+                if c.poison {
+                    return Err(Fault::ub("alloca with a poison element count"));
+                }
+                let n = to_unsigned(c.int, (*count_bits).clamp(1, 64)) as u64;
+                let size = elem_size.checked_mul(n).ok_or_else(|| Fault::unsupported("alloca size overflows"))?;
+                let base = self.memory.allocate(size, AllocKind::Stack, Cell::Uninit)?;
+                if let Some(top) = self.frames.last_mut() {
+                    top.allocas.push(base);
+                }
+                Value::int(base as i128)
+            }
+            Op::Load { ty, ptr, size } => {
+                let addr = self.eval_address(ptr, "load")?;
+                self.load_value(ty, addr, *size)?
+            }
+            Op::Store { ty, value, ptr, size } => {
+                let v = self.eval(value)?;
+                let addr = self.eval_address(ptr, "store")?;
+                self.store_value(ty, v, addr, *size)?;
+                self.advance();
+                return Ok(None);
+            }
+            Op::PtrAdd { base, offset, indices, .. } => {
+                let b = self.eval(base)?;
+                let mut poison = b.poison;
+                let mut sum = b.int.checked_add(*offset);
+                for idx in indices {
+                    let i = self.eval(&idx.value)?;
+                    poison |= i.poison;
+                    let iv = if sem == IntSemantics::Math { i.int } else { wrap_signed(i.int, idx.bits) };
+                    sum = sum.and_then(|s| iv.checked_mul(idx.scale).and_then(|t| s.checked_add(t)));
+                }
+                let sum = sum.ok_or_else(|| Fault::unsupported("address arithmetic beyond i128"))?;
+                if poison { Value::poison() } else { Value::int(wrap_signed(sum, self.pointer_bits())) }
+            }
+            Op::Bin { op, flags, bits, lhs, rhs } => {
+                let (a, b) = (self.eval(lhs)?, self.eval(rhs)?);
+                let v = arith::binary(*op, *flags, *bits, a, b, sem)?;
+                if v.poison && !a.poison && !b.poison {
+                    self.note_poison(&format!("{op:?} {flags:?} on {} and {} ({bits} bits){}", a.int, b.int, loc_text(&instr.loc)));
+                }
+                v
+            }
+            Op::ICmp { pred, bits, lhs, rhs } => {
+                let (a, b) = (self.eval(lhs)?, self.eval(rhs)?);
+                arith::compare(*pred, *bits, a, b, sem)?
+            }
+            Op::Cast { op, from_bits, to_bits, value } => {
+                let v = self.eval(value)?;
+                arith::cast(*op, *from_bits, *to_bits, v, sem)?
+            }
+            Op::Select { cond, then_value, else_value, .. } => {
+                let c = self.eval(cond)?;
+                if c.poison {
+                    Value::poison()
+                } else if to_unsigned(c.int, 1) != 0 {
+                    self.eval(then_value)?
+                } else {
+                    self.eval(else_value)?
+                }
+            }
+            Op::Phi { .. } => return Err(Fault::unsupported("phi after the start of a block")),
+            Op::Call { callee, args, ret } => return self.exec_call(instr, callee, args, ret),
+            Op::Freeze { ty, value } => {
+                let v = self.eval(value)?;
+                if v.poison {
+                    let bits = self.bits_of(ty)?;
+                    Value::int(self.draw("freeze", bits, false)?)
+                } else {
+                    v
+                }
+            }
+            Op::Unsupported { text } => return Err(Fault::unsupported(format!("instruction {text}"))),
+            #[allow(unreachable_patterns)]
+            other => return Err(Fault::unsupported(format!("instruction {other:?}"))),
+        };
+        self.set(instr.result, v)?;
+        self.advance();
+        Ok(None)
+    }
+
+    fn exec_call(&mut self, instr: &'a Instr, callee: &'a Callee, args: &'a [Operand], ret: &'a Type) -> Step {
+        let target = match callee {
+            Callee::Direct(f) => *f,
+            Callee::Indirect(o) => {
+                let a = self.eval_address(o, "call")?;
+                let slot = a.wrapping_sub(FUNCTION_BASE);
+                if a < FUNCTION_BASE || slot % 16 != 0 || (slot / 16) as usize >= self.module.functions.len() {
+                    return Err(Fault::unsupported(format!("indirect call to {a:#x}, which is not a function address")));
+                }
+                FuncId((slot / 16) as u32)
+            }
+            Callee::Unsupported(text) => return Err(Fault::unsupported(format!("callee {text}"))),
+        };
+        let func = self.module.function(target);
+        if func.is_declaration() {
+            let v = self.call_external(&func.name, func, args, ret)?;
+            if let Some(r) = instr.result {
+                let v = v.ok_or_else(|| Fault::unsupported(format!("{} returned no value", func.name)))?;
+                self.set(Some(r), v)?;
+            }
+            self.advance();
+            return Ok(None);
+        }
+        if func.params.len() != args.len() {
+            return Err(Fault::unsupported(format!("call of {} with {} arguments for {} parameters", func.name, args.len(), func.params.len())));
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        if self.frames.len() >= self.cfg.max_call_depth {
+            return Ok(Some(Outcome::DepthLimit));
+        }
+        self.push_frame(target, vals)
+    }
+
+    fn push_frame(&mut self, f: FuncId, args: Vec<Value>) -> Step {
+        let func = self.module.function(f);
+        let mut regs = vec![None; func.num_values as usize];
+        for ((ValueId(p), _), v) in func.params.iter().zip(args) {
+            let slot = regs.get_mut(*p as usize).ok_or_else(|| Fault::unsupported("parameter register out of range"))?;
+            *slot = Some(v);
+        }
+        self.frames.push(Frame { func: f, block: BlockId(0), ip: 0, regs, allocas: Vec::new() });
+        Ok(self.arrived())
+    }
+
+    // ----- terminators --------------------------------------------------------------------
+
+    fn exec_terminator(&mut self, t: &'a Terminator) -> Step {
+        match t {
+            Terminator::Br(b) => self.jump(*b),
+            Terminator::CondBr { cond, then_block, else_block } => {
+                let c = self.eval(cond)?;
+                if c.poison {
+                    return Err(Fault::ub("branch on a poison value (e.g. the result of a signed overflow)"));
+                }
+                self.jump(if to_unsigned(c.int, 1) != 0 { *then_block } else { *else_block })
+            }
+            Terminator::Switch { value, bits, default, cases } => {
+                let v = self.eval(value)?;
+                if v.poison {
+                    return Err(Fault::ub("switch on a poison value"));
+                }
+                let x = if self.sem() == IntSemantics::Math { v.int } else { wrap_signed(v.int, *bits) };
+                let target = cases.iter().find(|(c, _)| wrap_signed(*c, *bits) == x).map(|(_, b)| *b).unwrap_or(*default);
+                self.jump(target)
+            }
+            Terminator::Ret(v) => {
+                let v = match v {
+                    Some(o) => Some(self.eval(o)?),
+                    None => None,
+                };
+                self.do_return(v)
+            }
+            Terminator::Unreachable => Err(Fault::ub("reached an `unreachable` instruction")),
+            Terminator::Unsupported { text } => Err(Fault::unsupported(format!("terminator {text}"))),
+        }
+    }
+
+    fn do_return(&mut self, v: Option<Value>) -> Step {
+        let frame = self.frames.pop().ok_or_else(|| Fault::unsupported("return without frame"))?;
+        for a in &frame.allocas {
+            self.memory.kill(*a);
+        }
+        let Some(caller) = self.frames.last() else {
+            if v.is_some_and(|v| v.poison) {
+                self.frames.push(frame);
+                return Err(Fault::ub("the entry function returns a poison value"));
+            }
+            return Ok(Some(Outcome::Returned(v.map(|v| v.int))));
+        };
+        let module = self.module;
+        let instr = module
+            .function(caller.func)
+            .blocks
+            .get(caller.block.0 as usize)
+            .and_then(|b| b.instrs.get(caller.ip))
+            .ok_or_else(|| Fault::unsupported("return to a missing call site"))?;
+        if let Some(r) = instr.result {
+            let v = v.ok_or_else(|| Fault::unsupported("void return where the caller expects a value"))?;
+            self.set(Some(r), v)?;
+        }
+        self.advance();
+        Ok(None)
+    }
+
+    /// Moves the top frame to `target`, running its phis (all read before any is written).
+    fn jump(&mut self, target: BlockId) -> Step {
+        let module = self.module;
+        let top = self.frames.last().ok_or_else(|| Fault::unsupported("no frame"))?;
+        let func = module.function(top.func);
+        let from = top.block;
+        let block = func.blocks.get(target.0 as usize).ok_or_else(|| Fault::unsupported(format!("jump to missing block {}", target.0)))?;
+        let mut assigned = Vec::new();
+        let mut ip = 0;
+        for instr in &block.instrs {
+            let Op::Phi { incoming, .. } = &instr.op else { break };
+            let (o, _) = incoming
+                .iter()
+                .find(|(_, b)| *b == from)
+                .ok_or_else(|| Fault::unsupported(format!("phi in {} without a value for the predecessor", block.name)))?;
+            assigned.push((instr.result, self.eval(o)?));
+            ip += 1;
+        }
+        for (r, v) in assigned {
+            self.set(r, v)?;
+        }
+        let top = self.frames.last_mut().ok_or_else(|| Fault::unsupported("no frame"))?;
+        top.block = target;
+        top.ip = ip;
+        Ok(self.arrived())
+    }
+
+    /// Lasso check at a block entry of the top frame.
+    fn arrived(&mut self) -> Option<Outcome> {
+        let lasso = self.lasso.as_mut()?;
+        let repeat = lasso.at_block_entry(self.module, &self.frames, &self.memory, self.steps, self.trace.len())?;
+        let top = self.frames.last()?;
+        let func = self.module.function(top.func);
+        Some(Outcome::Lasso(Lasso {
+            stem_steps: repeat.first_step,
+            cycle_steps: self.steps - repeat.first_step,
+            inputs_in_stem: repeat.first_inputs,
+            inputs_in_cycle: self.trace[repeat.first_inputs..].to_vec(),
+            function: func.name.clone(),
+            block: func.blocks.get(top.block.0 as usize).map(|b| b.name.clone()).unwrap_or_default(),
+        }))
+    }
+}
+
+fn loc_text(loc: &Option<crate::ir::SrcLoc>) -> String {
+    loc.as_ref().map(|l| format!(" at {}:{}:{}", l.file, l.line, l.col)).unwrap_or_default()
+}

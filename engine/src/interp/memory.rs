@@ -1,0 +1,191 @@
+//! Byte-addressed memory: allocations with a concrete base address, size, kind and liveness.
+//!
+//! The allocator is deterministic: addresses grow from `FIRST_ADDRESS`, every block is
+//! 16-byte aligned and followed by a `GAP` of never-allocated bytes, so off-by-one (and
+//! most larger) overflows land in unallocated memory instead of a neighbour. Addresses are
+//! never reused: a freed block (or a dead stack frame's block) keeps its metadata, so a
+//! later access through a dangling pointer is reported as `use-after-free`.
+
+use super::fault::{kind, Fault};
+use std::collections::BTreeMap;
+
+/// Accesses below this address are reported as null dereferences (NULL plus a field offset).
+pub const NULL_PAGE: u64 = 4096;
+/// First address the allocator hands out.
+pub const FIRST_ADDRESS: u64 = 0x10000;
+/// Unallocated bytes between two blocks.
+pub const GAP: u64 = 4096;
+/// Addresses of functions (for function pointers) live here; they are not readable memory.
+pub const FUNCTION_BASE: u64 = 1 << 44;
+
+/// Where an allocation comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AllocKind {
+    Stack,
+    Heap,
+    Global,
+}
+
+/// One byte of memory.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Cell {
+    /// Never written: reading it yields an arbitrary value from the input source.
+    Uninit,
+    Byte(u8),
+    /// Part of a stored poison value.
+    Poison,
+    /// Content the interpreter does not know (e.g. an external global): reading is unsupported.
+    Unknown,
+}
+
+/// A block of memory.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Allocation {
+    pub size: u64,
+    pub kind: AllocKind,
+    pub live: bool,
+    pub read_only: bool,
+    /// Contents while live (emptied when the block dies).
+    pub cells: Vec<Cell>,
+}
+
+/// The whole memory: allocations by base address plus the allocator's next free address.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Memory {
+    pub blocks: BTreeMap<u64, Allocation>,
+    pub next_address: u64,
+    /// Limit on the size of one allocation (bigger requests stop with `Unsupported`).
+    pub max_alloc_bytes: u64,
+}
+
+/// Whether an access reads or writes (for the violation kind).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+impl Memory {
+    pub fn new(max_alloc_bytes: u64) -> Memory {
+        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes }
+    }
+
+    /// Allocates `size` bytes filled with `fill`; returns the base address.
+    pub fn allocate(&mut self, size: u64, kind: AllocKind, fill: Cell) -> Result<u64, Fault> {
+        if size > self.max_alloc_bytes {
+            return Err(Fault::unsupported(format!("allocation of {size} bytes exceeds the interpreter's limit")));
+        }
+        let base = self.next_address;
+        self.next_address = (base + size + GAP + 15) & !15;
+        self.blocks.insert(base, Allocation { size, kind, live: true, read_only: false, cells: vec![fill; size as usize] });
+        Ok(base)
+    }
+
+    /// Marks the block at `base` dead (stack frame popped or block freed).
+    pub fn kill(&mut self, base: u64) {
+        if let Some(a) = self.blocks.get_mut(&base) {
+            a.live = false;
+            a.cells = Vec::new();
+        }
+    }
+
+    /// Checks that `[addr, addr+len)` lies inside one live allocation; returns its base.
+    pub fn check(&self, addr: u64, len: u64, access: Access) -> Result<u64, Fault> {
+        let invalid = if access == Access::Read { kind::INVALID_READ } else { kind::INVALID_WRITE };
+        let verb = if access == Access::Read { "read" } else { "write" };
+        if addr < NULL_PAGE {
+            return Err(Fault::Violation {
+                kind: kind::NULL_DEREFERENCE,
+                message: format!("{verb} of {len} bytes at address {addr:#x} (null pointer)"),
+            });
+        }
+        let Some((&base, block)) = self.blocks.range(..=addr).next_back() else {
+            return Err(Fault::Violation { kind: invalid, message: format!("{verb} of {len} bytes at unallocated address {addr:#x}") });
+        };
+        let inside_start = addr < base + block.size;
+        if inside_start && !block.live {
+            return Err(Fault::Violation {
+                kind: kind::USE_AFTER_FREE,
+                message: format!("{verb} of {len} bytes at {addr:#x} inside a dead {:?} block (base {base:#x})", block.kind),
+            });
+        }
+        if !inside_start || addr.checked_add(len).is_none_or(|end| end > base + block.size) {
+            return Err(Fault::Violation {
+                kind: invalid,
+                message: format!(
+                    "{verb} of {len} bytes at {addr:#x} outside the {}-byte {:?} block at {base:#x} (offset {})",
+                    block.size,
+                    block.kind,
+                    addr as i128 - base as i128
+                ),
+            });
+        }
+        if access == Access::Write && block.read_only {
+            return Err(Fault::Violation { kind: invalid, message: format!("write at {addr:#x} into a constant global") });
+        }
+        Ok(base)
+    }
+
+    /// Reads `len` cells (after `check`).
+    pub fn read(&self, addr: u64, len: u64) -> Result<Vec<Cell>, Fault> {
+        let base = self.check(addr, len, Access::Read)?;
+        let off = (addr - base) as usize;
+        Ok(self.blocks[&base].cells[off..off + len as usize].to_vec())
+    }
+
+    /// Writes cells (after `check`).
+    pub fn write(&mut self, addr: u64, cells: &[Cell]) -> Result<(), Fault> {
+        let base = self.check(addr, cells.len() as u64, Access::Write)?;
+        let off = (addr - base) as usize;
+        let block = self.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("memory block vanished"))?;
+        block.cells[off..off + cells.len()].copy_from_slice(cells);
+        Ok(())
+    }
+
+    /// `free(addr)` for a non-null `addr`.
+    pub fn free(&mut self, addr: u64) -> Result<(), Fault> {
+        match self.blocks.get(&addr) {
+            Some(b) if b.kind == AllocKind::Heap && b.live => {
+                self.kill(addr);
+                Ok(())
+            }
+            Some(b) if b.kind == AllocKind::Heap => {
+                Err(Fault::Violation { kind: kind::DOUBLE_FREE, message: format!("free of already freed block {addr:#x}") })
+            }
+            Some(b) => Err(Fault::Violation {
+                kind: kind::INVALID_FREE,
+                message: format!("free of {addr:#x}, a {:?} block, not heap memory", b.kind),
+            }),
+            None => Err(Fault::Violation {
+                kind: kind::INVALID_FREE,
+                message: format!("free of {addr:#x}, which is not the start of an allocated block"),
+            }),
+        }
+    }
+
+    /// The live heap block starting at `addr`, if any.
+    pub fn live_heap_block(&self, addr: u64) -> Option<&Allocation> {
+        self.blocks.get(&addr).filter(|b| b.kind == AllocKind::Heap && b.live)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_are_separated_and_checked() {
+        let mut m = Memory::new(1 << 20);
+        let a = m.allocate(4, AllocKind::Heap, Cell::Uninit).unwrap();
+        let b = m.allocate(4, AllocKind::Heap, Cell::Uninit).unwrap();
+        assert!(b >= a + 4 + GAP);
+        assert!(m.check(a, 4, Access::Read).is_ok());
+        assert!(matches!(m.check(a + 1, 4, Access::Read), Err(Fault::Violation { kind: kind::INVALID_READ, .. })));
+        assert!(matches!(m.check(a + 4, 1, Access::Write), Err(Fault::Violation { kind: kind::INVALID_WRITE, .. })));
+        assert!(matches!(m.check(8, 4, Access::Read), Err(Fault::Violation { kind: kind::NULL_DEREFERENCE, .. })));
+        m.free(a).unwrap();
+        assert!(matches!(m.check(a, 4, Access::Read), Err(Fault::Violation { kind: kind::USE_AFTER_FREE, .. })));
+        assert!(matches!(m.free(a), Err(Fault::Violation { kind: kind::DOUBLE_FREE, .. })));
+        assert!(matches!(m.free(b + 1), Err(Fault::Violation { kind: kind::INVALID_FREE, .. })));
+    }
+}

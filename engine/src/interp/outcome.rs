@@ -1,0 +1,90 @@
+//! Plain-data results of one interpreter run.
+
+use crate::ir::SrcLoc;
+use crate::verdict::IntSemantics;
+use serde::{Deserialize, Serialize};
+
+/// Limits and semantics of one run.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub semantics: IntSemantics,
+    /// Instructions plus terminators executed before `StepLimit`.
+    pub max_steps: u64,
+    /// Frames on the call stack before `DepthLimit`.
+    pub max_call_depth: usize,
+    /// Largest single allocation simulated (bigger ones stop with `Unsupported`).
+    pub max_alloc_bytes: u64,
+    /// Whether to look for repeated states.
+    pub detect_lasso: bool,
+    /// Caps on the states kept for lasso detection (beyond them, no new states are stored).
+    pub max_stored_states: usize,
+    pub max_stored_bytes: usize,
+    /// Wall-clock deadline (checked every 1024 steps).
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Default for RunConfig {
+    fn default() -> RunConfig {
+        RunConfig {
+            semantics: IntSemantics::C,
+            max_steps: 1_000_000,
+            max_call_depth: 10_000,
+            max_alloc_bytes: 1 << 20,
+            detect_lasso: true,
+            max_stored_states: 200_000,
+            max_stored_bytes: 256 << 20,
+            deadline: None,
+        }
+    }
+}
+
+/// A concrete lasso: after `stem_steps` steps the run reaches a state it reaches again
+/// `cycle_steps` steps later, consuming `inputs_in_cycle` in between. Feeding those inputs
+/// again and again repeats the cycle forever.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Lasso {
+    pub stem_steps: u64,
+    pub cycle_steps: u64,
+    /// Number of inputs consumed before the cycle (the first entries of `trace_inputs`).
+    pub inputs_in_stem: usize,
+    pub inputs_in_cycle: Vec<(String, i128)>,
+    /// Function and block (loop header) where the repeated state was seen.
+    pub function: String,
+    pub block: String,
+}
+
+/// How a run ended.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The entry function returned (with its value, if any).
+    Returned(Option<i128>),
+    /// `abort`, `exit`, `__VERIFIER_error`, ... (the callee's name).
+    Exited(String),
+    /// `__VERIFIER_assume(0)`: not a run of the program.
+    Blocked,
+    /// A real violation (memory safety, or undefined behaviour under `IntSemantics::C`).
+    Violation { kind: String, message: String, function: String, loc: Option<SrcLoc> },
+    Lasso(Lasso),
+    StepLimit,
+    DepthLimit,
+    Timeout,
+    /// The input source had no further value.
+    InputsExhausted,
+    /// The interpreter cannot be exact here: the run proves nothing.
+    Unsupported(String),
+}
+
+/// The result of `run`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RunResult {
+    pub outcome: Outcome,
+    /// Every consumed nondeterministic value, in order: (origin, value reduced to its width).
+    pub trace_inputs: Vec<(String, i128)>,
+    pub steps: u64,
+    /// Where the run first created poison from non-poison operands (a violated `nsw`/`nuw`/
+    /// `exact`/`disjoint` flag, an over-wide shift, `llvm.abs` of MIN), if it did; `poison`
+    /// constants are not counted (the front end uses `freeze poison` for uninitialised locals). Under
+    /// `IntSemantics::C` an `nsw` violation is a signed overflow, undefined in C even if LLVM
+    /// only reports UB once the poison is used; callers may refuse witnesses with this set.
+    pub poison_created: Option<String>,
+}

@@ -1,0 +1,154 @@
+//! A testing search for witnesses that is sound by construction: it runs the entry function
+//! under a portfolio of input strategies, and reports a lasso or violation only after
+//! replaying the recorded inputs through a fresh run that ends the same way.
+
+use super::inputs::{InputSource, SequenceInputs, Strategy, StrategyInputs};
+use super::machine::run;
+use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
+use crate::ir::{FuncId, Module, SrcLoc, Type};
+use crate::verdict::{IntSemantics, NonTerminationWitness, Violation};
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// Limits of one search.
+#[derive(Clone, Debug)]
+pub struct SearchBudget {
+    pub deadline: Instant,
+    pub max_runs: usize,
+    pub max_steps_per_run: u64,
+}
+
+impl SearchBudget {
+    pub fn until(deadline: Instant) -> SearchBudget {
+        SearchBudget { deadline, max_runs: 200, max_steps_per_run: 200_000 }
+    }
+}
+
+/// What a replayed run shows.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum WitnessKind {
+    /// A concrete lasso: the program does not terminate on these inputs.
+    Lasso(Lasso),
+    /// A memory-safety violation or undefined behaviour.
+    Violation { kind: String, message: String, function: String, loc: Option<SrcLoc> },
+}
+
+/// A replayed witness with the inputs that produce it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Witness {
+    pub kind: WitnessKind,
+    /// All inputs consumed (for a lasso: the stem's, then one pass of the cycle's).
+    pub inputs: Vec<(String, i128)>,
+    /// Arguments given to the entry function.
+    pub entry_args: Vec<i128>,
+    /// The strategy that found it (for statistics).
+    pub strategy: String,
+    pub steps: u64,
+    /// Copied from the run: where poison was first created (see `RunResult::poison_created`).
+    pub poison_created: Option<String>,
+}
+
+impl Witness {
+    /// The evidence for a `NO` verdict, if this is a lasso.
+    pub fn to_nontermination(&self) -> Option<NonTerminationWitness> {
+        let WitnessKind::Lasso(l) = &self.kind else { return None };
+        let cycle: Vec<String> = l.inputs_in_cycle.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        Some(NonTerminationWitness {
+            inputs: self.inputs.clone(),
+            description: vec![
+                format!("concrete run of {} steps reaches the same complete state (registers and memory) again after {} more steps", l.stem_steps, l.cycle_steps),
+                format!("repeated state at the entry of block {} of function {}", l.block, l.function),
+                if cycle.is_empty() {
+                    "the cycle consumes no input".to_string()
+                } else {
+                    format!("the cycle consumes the inputs [{}] (repeat them forever)", cycle.join(", "))
+                },
+            ],
+        })
+    }
+
+    /// The evidence for `memory-safety: violated`, if this is a violation.
+    pub fn to_violation(&self) -> Option<Violation> {
+        let WitnessKind::Violation { kind, message, function, loc } = &self.kind else { return None };
+        Some(Violation {
+            kind: kind.clone(),
+            message: format!("{message} (in {function})"),
+            location: loc.as_ref().map(|l| format!("{}:{}:{}", l.file, l.line, l.col)),
+            inputs: self.inputs.clone(),
+        })
+    }
+}
+
+fn portfolio() -> Vec<(String, Box<dyn Fn(u64) -> StrategyInputs>)> {
+    let mut p: Vec<(String, Box<dyn Fn(u64) -> StrategyInputs>)> = Vec::new();
+    for c in [0i128, 1, -1, 2, -2] {
+        p.push((format!("constant {c}"), Box::new(move |s| StrategyInputs::new(Strategy::Constant(c), s))));
+    }
+    p.push(("small -2..2".into(), Box::new(|s| StrategyInputs::new(Strategy::Range { lo: -2, hi: 2 }, s))));
+    p.push(("boundary".into(), Box::new(|s| StrategyInputs::new(Strategy::Boundary, s))));
+    p.push(("mixed".into(), Box::new(|s| StrategyInputs::new(Strategy::Mixed, s))));
+    p.push(("range -20..20".into(), Box::new(|s| StrategyInputs::new(Strategy::Range { lo: -20, hi: 20 }, s))));
+    p
+}
+
+/// Records the values a strategy gives for the entry's parameters.
+fn entry_args(module: &Module, entry: FuncId, src: &mut dyn InputSource) -> Option<Vec<i128>> {
+    let f = module.function(entry);
+    let mut args = Vec::new();
+    for (v, ty) in &f.params {
+        let bits = match ty {
+            Type::Int(b) => *b,
+            _ => return None,
+        };
+        let name = format!("param {}", f.value_name(*v));
+        args.push(src.next_value(&super::inputs::InputRequest { name: &name, bits, unsigned: false })?);
+    }
+    Some(args)
+}
+
+/// Runs `entry` under a portfolio of input strategies; returns the first lasso or violation
+/// that a replay with exactly the recorded inputs confirms. `None`: nothing found (which
+/// proves nothing).
+pub fn search_witness(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Option<Witness> {
+    let cfg = RunConfig { semantics, max_steps: budget.max_steps_per_run, deadline: Some(budget.deadline), ..RunConfig::default() };
+    let strategies = portfolio();
+    let mut runs = 0;
+    let mut seed: u64 = 1;
+    while runs < budget.max_runs && Instant::now() < budget.deadline {
+        let (label, make) = &strategies[runs % strategies.len()];
+        // Constant strategies are deterministic: one run each is enough.
+        if runs >= strategies.len() && label.starts_with("constant") {
+            runs += 1;
+            continue;
+        }
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut src = make(seed);
+        runs += 1;
+        let Some(args) = entry_args(module, entry, &mut src) else { return None };
+        let result = run(module, entry, &args, &cfg, &mut src);
+        if let Some(w) = confirm(module, entry, &args, &cfg, result, label) {
+            return Some(w);
+        }
+    }
+    None
+}
+
+/// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.
+fn confirm(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, found: RunResult, label: &str) -> Option<Witness> {
+    let kind = match &found.outcome {
+        Outcome::Lasso(l) => WitnessKind::Lasso(l.clone()),
+        Outcome::Violation { kind, message, function, loc } => {
+            WitnessKind::Violation { kind: kind.clone(), message: message.clone(), function: function.clone(), loc: loc.clone() }
+        }
+        _ => return None,
+    };
+    let values: Vec<i128> = found.trace_inputs.iter().map(|(_, v)| *v).collect();
+    let mut replay_src = SequenceInputs::new(values, None);
+    let replay_cfg = RunConfig { deadline: None, max_steps: found.steps + 1, ..cfg.clone() };
+    let replay = run(module, entry, args, &replay_cfg, &mut replay_src);
+    if replay.outcome != found.outcome || replay.trace_inputs != found.trace_inputs {
+        tracing::warn!(?found.outcome, ?replay.outcome, "interpreter replay differs; witness dropped");
+        return None;
+    }
+    Some(Witness { kind, inputs: found.trace_inputs, entry_args: args.to_vec(), strategy: label.to_string(), steps: found.steps, poison_created: found.poison_created })
+}

@@ -1,0 +1,8 @@
+//! Tests of the interpreter on hand-built IR (and, via the front end, on C snippets).
+
+mod arith_tests;
+mod builder;
+mod call_tests;
+mod lasso_tests;
+mod memory_tests;
+mod search_tests;
