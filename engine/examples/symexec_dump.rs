@@ -1,0 +1,18 @@
+//! Debug aid: `symexec_dump FILE.c [c|wrap|math]` prints the ITS built from the symbolic execution graph and the analysis result.
+use std::time::{Duration, Instant};
+use termcheck_engine::verdict::*;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let path = std::path::Path::new(&args[1]);
+    let sem = match args.get(2).map(|s| s.as_str()) { Some("c") => IntSemantics::C, Some("wrap") => IntSemantics::Wrap, _ => IntSemantics::Math };
+    let m = termcheck_engine::frontend::load_module(path, termcheck_engine::driver::InputKind::C).expect("load");
+    let opts = AnalysisOptions { int_semantics: sem, entry: "main".into(), timeout: Duration::from_secs(20) };
+    let a = termcheck_engine::symexec::analyze(&m, &opts, Instant::now() + Duration::from_secs(20));
+    if let Some(its) = &a.its {
+        println!("locations {:?} vars {:?}", its.locations, its.vars.len());
+        for t in &its.transitions {
+            println!("{} -> {}: {}\n   update {:?}", its.locations[t.from.0 as usize], its.locations[t.to.0 as usize], t.guard, t.update.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+        }
+    }
+    println!("{:#?}\n{:?}\n{:?}\n{:?}", a.termination, a.memory_safety, a.error_inputs, a.stats);
+}
