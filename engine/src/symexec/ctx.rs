@@ -25,6 +25,10 @@ pub struct Ctx<'m> {
     cache: HashMap<(Vec<Fact>, Vec<Atom>), bool>,
     pub z3_calls: u64,
     pub cache_hits: u64,
+    pub model_hits: u64,
+    models: Vec<HashMap<Var, i128>>,
+    pub z3_time: std::time::Duration,
+    pub slowest: (std::time::Duration, String),
     loop_headers: HashMap<FuncId, HashSet<BlockId>>,
     live_out: HashMap<FuncId, Vec<BTreeSet<ValueId>>>,
     value_types: HashMap<FuncId, Vec<Option<Type>>>,
@@ -41,6 +45,10 @@ impl<'m> Ctx<'m> {
             cache: HashMap::new(),
             z3_calls: 0,
             cache_hits: 0,
+            model_hits: 0,
+            models: vec![],
+            z3_time: std::time::Duration::ZERO,
+            slowest: (std::time::Duration::ZERO, String::new()),
             loop_headers: HashMap::new(),
             live_out: HashMap::new(),
             value_types: HashMap::new(),
@@ -147,12 +155,101 @@ impl<'m> Ctx<'m> {
             self.cache_hits += 1;
             return *r;
         }
+        // A stored model of the premise that falsifies the conclusion refutes entailment
+        // without z3 (models come from earlier non-entailed queries, extended through
+        // definitional equations).
+        if self.refuted_by_model(&key.0, &key.1) {
+            self.model_hits += 1;
+            return false;
+        }
         self.z3_calls += 1;
         let negated = Formula::not(Formula::and(key.1.iter().map(Atom::to_formula)));
         let f = Formula::and([conj(&key.0), negated]);
-        let r = smt::check_sat(&f, &self.budget) == SatResult::Unsat;
+        let t0 = std::time::Instant::now();
+        let mut vars = BTreeSet::new();
+        key.0.iter().for_each(|x| x.collect_vars(&mut vars));
+        focus.iter().for_each(|v| {
+            vars.insert(v.clone());
+        });
+        let vars: Vec<Var> = vars.into_iter().collect();
+        let (res, model) = smt::model(&f, &vars, &self.budget);
+        let r = res == SatResult::Unsat;
+        if let Some(m) = model {
+            let m: HashMap<Var, i128> = m.into_iter().filter_map(|(v, x)| if let smt::Value::Int(i) = x { Some((v, i)) } else { None }).collect();
+            self.models.push(m);
+            if self.models.len() > 6 {
+                self.models.remove(0);
+            }
+        }
+        let dt = t0.elapsed();
+        self.z3_time += dt;
+        if dt > self.slowest.0 {
+            self.slowest = (dt, f.to_string().chars().take(3000).collect());
+        }
         self.cache.insert(key, r);
         r
+    }
+
+    fn refuted_by_model(&self, premise: &[Fact], concl: &[Atom]) -> bool {
+        'models: for m in self.models.iter().rev() {
+            let mut ext: HashMap<Var, i128> = HashMap::new();
+            let get = |ext: &HashMap<Var, i128>, v: &Var| m.get(v).or_else(|| ext.get(v)).copied();
+            // extend through equations with one unknown of unit coefficient
+            loop {
+                let mut progress = false;
+                for f in premise {
+                    let Fact::Atom(a) = f else { continue };
+                    if a.rel != super::facts::ARel::Eq {
+                        continue;
+                    }
+                    let unknown: Vec<(&Var, &i128)> = a.e.coeffs.iter().filter(|(v, _)| get(&ext, v).is_none()).collect();
+                    if unknown.len() != 1 || (*unknown[0].1 != 1 && *unknown[0].1 != -1) {
+                        continue;
+                    }
+                    let (u, c) = (unknown[0].0.clone(), *unknown[0].1);
+                    let mut rest = a.e.clone();
+                    rest.coeffs.remove(&u);
+                    let Some(val) = rest.eval(&|v| get(&ext, v)) else { continue };
+                    let Some(x) = val.checked_mul(-c) else { continue };
+                    ext.insert(u, x);
+                    progress = true;
+                }
+                if !progress {
+                    break;
+                }
+            }
+            let eval_atom = |a: &Atom| -> Option<bool> {
+                let x = a.e.eval(&|v| get(&ext, v))?;
+                Some(match a.rel {
+                    super::facts::ARel::Le => x <= 0,
+                    super::facts::ARel::Eq => x == 0,
+                    super::facts::ARel::Ne => x != 0,
+                })
+            };
+            for f in premise {
+                let ok = match f {
+                    Fact::Atom(a) => eval_atom(a),
+                    Fact::Or(atoms) => {
+                        let vals: Vec<Option<bool>> = atoms.iter().map(eval_atom).collect();
+                        if vals.contains(&Some(true)) {
+                            Some(true)
+                        } else if vals.iter().all(|x| *x == Some(false)) {
+                            Some(false)
+                        } else {
+                            None
+                        }
+                    }
+                };
+                if ok != Some(true) {
+                    continue 'models;
+                }
+            }
+            // premise holds: the conclusion (a conjunction) must fail somewhere
+            if concl.iter().any(|a| eval_atom(a) == Some(false)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// A model of the state's facts for `vars` (for candidate error inputs).

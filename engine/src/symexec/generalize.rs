@@ -302,37 +302,44 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     // keeps `c ⊒ a`): position of each local relative to each allocation, and the order
     // between locals. These give the bounds `s ≤ end` of pointer loops whose header has not
     // yet loaded `*s` (clang -O0 does not rotate loops) and relational bounds like `i ≤ n`.
-    let mut lvs: Vec<Var> = extra.iter().take(8).cloned().collect();
+    // (variable, kind): kind = Some(bits) for integers, None for pointers; relations are only
+    // tried between values of the same kind, allocation bounds only for pointers.
+    let mut lvs: Vec<(Var, Option<u32>)> = vec![];
     let mut derived = vec![];
     for v in extra.iter().take(8) {
-        derived.extend(Atom::cmp(&LinExpr::var(v), crate::logic::Rel::Ge, &LinExpr::constant(0)));
-        derived.extend(Atom::cmp(&LinExpr::var(v), crate::logic::Rel::Ge, &LinExpr::constant(1)));
+        let kind = a.pt.iter().find(|p| p.value == *v).and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
+        lvs.push((v.clone(), kind));
     }
     for fr in a.frames.iter().rev() {
         for (x, v) in &fr.lv {
+            let kind = match ctx.value_type(fr.func, *x) {
+                Some(Type::Int(bits)) => {
+                    derived.extend(super::ints::range_atoms(&LinExpr::var(v), bits));
+                    Some(bits)
+                }
+                Some(Type::Ptr) => None,
+                _ => continue,
+            };
             if lvs.len() < 20 {
-                lvs.push(v.clone());
+                lvs.push((v.clone(), kind));
             }
-            let ve = LinExpr::var(v);
-            match ctx.value_type(fr.func, *x) {
-                Some(Type::Int(bits)) => derived.extend(super::ints::range_atoms(&ve, bits)),
-                Some(Type::Ptr) => derived.extend(Atom::cmp(&ve, crate::logic::Rel::Ge, &LinExpr::constant(0))),
-                _ => {}
-            }
-            derived.extend(Atom::cmp(&ve, crate::logic::Rel::Ge, &LinExpr::constant(0)));
-            derived.extend(Atom::cmp(&ve, crate::logic::Rel::Ge, &LinExpr::constant(1)));
         }
     }
-    for x in &lvs {
+    for (x, kx) in &lvs {
         let xe = LinExpr::var(x);
-        for al in &a.allocs {
-            let (st, en) = (LinExpr::var(&al.start), LinExpr::var(&al.end));
-            derived.extend(Atom::cmp(&st, crate::logic::Rel::Le, &xe));
-            derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &en));
-            derived.extend(en.add_scaled(1, &LinExpr::constant(1)).and_then(|e1| Atom::cmp(&xe, crate::logic::Rel::Le, &e1)));
+        derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(0)));
+        if kx.is_some() {
+            derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(1)));
+        } else {
+            for al in &a.allocs {
+                let (st, en) = (LinExpr::var(&al.start), LinExpr::var(&al.end));
+                derived.extend(Atom::cmp(&st, crate::logic::Rel::Le, &xe));
+                derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &en));
+                derived.extend(en.add_scaled(1, &LinExpr::constant(1)).and_then(|e1| Atom::cmp(&xe, crate::logic::Rel::Le, &e1)));
+            }
         }
-        for y in &lvs {
-            if x != y {
+        for (y, ky) in &lvs {
+            if x != y && kx == ky {
                 let ye = LinExpr::var(y);
                 derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &ye));
                 derived.extend(Atom::cmp(&xe, crate::logic::Rel::Lt, &ye));

@@ -160,6 +160,9 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
     let finish = |termination: Termination, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>, its: Option<crate::its::Its>| {
         stats.push(("z3 calls".into(), ctx.z3_calls.to_string()));
         stats.push(("entailment cache hits".into(), ctx.cache_hits.to_string()));
+        stats.push(("refuted by stored models".into(), ctx.model_hits.to_string()));
+        stats.push(("z3 time".into(), format!("{:.3}s", ctx.z3_time.as_secs_f64())));
+        tracing::debug!("slowest z3 query ({:?}): {}", ctx.slowest.0, ctx.slowest.1);
         stats.push(("total symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
         Analysis { termination, memory_safety, error_inputs: error_inputs.clone(), stats, its }
     };
