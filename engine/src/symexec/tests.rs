@@ -411,3 +411,82 @@ fn recursion_gives_maybe_and_calls_are_inlined() {
     assert!(gr.errors().is_empty());
     assert_eq!(gr.nodes.iter().filter(|n| n.alive).count(), 2, "returned value known: no split");
 }
+
+/// `p = alloca(4); *p = nondet(); while (*p > 0) *p = *p - 1;` — the loop variable lives in
+/// memory: merging generalizes the PT value, the ITS sees `*p` decrease.
+#[test]
+fn memory_resident_counter_is_generalized() {
+    let main = func(
+        "main",
+        vec![],
+        vec![
+            block(
+                "entry",
+                vec![
+                    ins(Some(0), Op::Alloca { elem_size: 4, count: c(32, 1), count_bits: 32 }),
+                    call(Some(1), 1, vec![], Type::Int(32)),
+                    ins(None, Op::Store { ty: Type::Int(32), value: l(1), ptr: l(0), size: 4 }),
+                ],
+                br(1),
+            ),
+            block(
+                "loop",
+                vec![ins(Some(2), Op::Load { ty: Type::Int(32), ptr: l(0), size: 4 }), icmp(3, IntPred::Sgt, l(2), c(32, 0))],
+                condbr(l(3), 2, 3),
+            ),
+            block(
+                "body",
+                vec![
+                    ins(Some(4), Op::Load { ty: Type::Int(32), ptr: l(0), size: 4 }),
+                    bin(5, BinOp::Sub, true, l(4), c(32, 1)),
+                    ins(None, Op::Store { ty: Type::Int(32), value: l(5), ptr: l(0), size: 4 }),
+                ],
+                br(1),
+            ),
+            block("exit", vec![], ret0()),
+        ],
+        &[],
+    );
+    let m = module(main, vec![]);
+    let (g, _) = graph_of(&m, IntSemantics::Math);
+    assert!(g.incomplete.is_none() && g.errors().is_empty());
+    // the generalized loop state still knows the cell of p (with a generalized value)
+    let merged = g.nodes.iter().filter(|n| n.alive && n.out.is_empty()).count();
+    let _ = merged;
+    assert!(g.nodes.iter().any(|n| n.alive && n.gen_point && n.state.pt.len() == 1));
+    let a = run(&m, IntSemantics::Math);
+    assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
+}
+
+/// `x = nondet(); while (x > 1 && x < 100) x = x * x;` needs the square's facts.
+#[test]
+fn squares_get_linear_facts() {
+    let main = func(
+        "main",
+        vec![],
+        vec![
+            block("entry", vec![call(Some(0), 1, vec![], Type::Int(32))], br(1)),
+            block("loop", vec![phi(1, Type::Int(32), vec![(l(0), 0), (l(4), 3)]), icmp(2, IntPred::Sgt, l(1), c(32, 1))], condbr(l(2), 2, 4)),
+            block("check", vec![icmp(3, IntPred::Slt, l(1), c(32, 100))], condbr(l(3), 3, 4)),
+            block("body", vec![bin(4, BinOp::Mul, true, l(1), l(1))], br(1)),
+            block("exit", vec![], ret0()),
+        ],
+        &[(1, "x")],
+    );
+    let m = module(main, vec![]);
+    for sem in [IntSemantics::Math, IntSemantics::C] {
+        let a = run(&m, sem);
+        assert_eq!(a.memory_safety, MemorySafety::Proved, "{sem:?}");
+        assert!(matches!(a.termination, Termination::Yes(_)), "{sem:?}: {:?}", a.termination);
+    }
+}
+
+#[test]
+fn math_mode_inputs_are_unbounded() {
+    // x = nondet_int(); y = x + 1 (nsw): no overflow in Math, and x may exceed INT_MAX − 1
+    let m = single_block(vec![call(Some(0), 1, vec![], Type::Int(32)), icmp(1, IntPred::Sgt, l(0), c(32, i32::MAX as i128))]);
+    let (g, _) = graph_of(&m, IntSemantics::Math);
+    assert_eq!(g.nodes.iter().filter(|n| n.alive && matches!(n.end, End::Leaf)).count(), 2, "both outcomes possible");
+    let (g, _) = graph_of(&m, IntSemantics::C);
+    assert_eq!(g.nodes.iter().filter(|n| n.alive && matches!(n.end, End::Leaf)).count(), 1, "decided by the range");
+}
