@@ -401,7 +401,15 @@ impl<'a> Machine<'a> {
         if func.is_declaration() {
             let v = self.call_external(&func.name, func, args, ret)?;
             if let Some(r) = instr.result {
-                let v = v.ok_or_else(|| Fault::unsupported(format!("{} returned no value", func.name)))?;
+                let v = match v {
+                    Some(v) => v,
+                    // A void library function called through an implicit `int f()` declaration
+                    // (old C): the "result" is whatever is in the register, an arbitrary value.
+                    None => {
+                        let bits = self.bits_of(ret)?;
+                        Value::int(self.draw(&format!("{} result", func.name), bits, false)?)
+                    }
+                };
                 self.set(Some(r), v)?;
             }
             self.advance();
