@@ -15,7 +15,7 @@ mod supervise;
 
 use clap::Parser;
 use cli::{Cli, Command, OutputFormat, ProveArgs};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 use supervise::{run_with_limit, Supervised, GRACE};
 use termcheck_engine::driver::{prove_file, InputKind};
@@ -35,10 +35,18 @@ fn main() {
         Err(e) => e.exit(),
     };
     logging::init();
+    install_diagnostic_style();
     let code = match cli.command {
         Command::Prove(args) => prove(args),
     };
     std::process::exit(code);
+}
+
+/// miette's graphical reports; lines are wrapped only on a terminal, so that logs and tools
+/// reading stderr get each message on one line.
+fn install_diagnostic_style() {
+    let wrap = std::io::stderr().is_terminal();
+    let _ = miette::set_hook(Box::new(move |_| Box::new(miette::MietteHandlerOpts::new().wrap_lines(wrap).build())));
 }
 
 /// A MAYBE report for an analysis that produced none (timeout, internal error); programs get

@@ -5,6 +5,7 @@
 
 use crate::linear_text::linear_text;
 use crate::render_human::{memory_word, verdict_word};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use termcheck_engine::logic::{Int, LinExpr};
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
@@ -74,23 +75,40 @@ fn memory_value(m: &MemorySafety) -> Value {
     }
 }
 
-/// The JSON object of a report, with the analysis wall time in milliseconds.
-pub fn json_value(report: &Report, time_ms: u128) -> Value {
-    let stats: Map<String, Value> = report.stats.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect();
-    json!({
-        "verdict": verdict_word(&report.termination),
-        "memory_safety": report.memory_safety.as_ref().map(memory_word),
-        "termination": termination_value(&report.termination),
-        "memory": report.memory_safety.as_ref().map(memory_value),
-        "stats": stats,
-        "time_ms": u64::try_from(time_ms).unwrap_or(u64::MAX),
-        "format_version": FORMAT_VERSION,
-    })
+/// The top-level object; a struct so that the keys keep the documented order (verdict first).
+#[derive(Serialize)]
+struct JsonReport {
+    verdict: &'static str,
+    memory_safety: Option<&'static str>,
+    termination: Value,
+    memory: Option<Value>,
+    stats: Map<String, Value>,
+    time_ms: u64,
+    format_version: u64,
 }
 
-/// The JSON text (one line) of a report.
+fn json_report(report: &Report, time_ms: u128) -> JsonReport {
+    JsonReport {
+        verdict: verdict_word(&report.termination),
+        memory_safety: report.memory_safety.as_ref().map(memory_word),
+        termination: termination_value(&report.termination),
+        memory: report.memory_safety.as_ref().map(memory_value),
+        stats: report.stats.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect(),
+        time_ms: u64::try_from(time_ms).unwrap_or(u64::MAX),
+        format_version: FORMAT_VERSION,
+    }
+}
+
+/// The JSON object of a report, with the analysis wall time in milliseconds.
+#[cfg(test)]
+pub fn json_value(report: &Report, time_ms: u128) -> Value {
+    serde_json::to_value(json_report(report, time_ms)).expect("plain data serializes")
+}
+
+/// The JSON text (one line) of a report, keys in the documented order.
 pub fn json_text(report: &Report, time_ms: u128) -> String {
-    format!("{}\n", json_value(report, time_ms))
+    let text = serde_json::to_string(&json_report(report, time_ms)).expect("plain data serializes");
+    format!("{text}\n")
 }
 
 #[cfg(test)]
@@ -108,6 +126,14 @@ mod tests {
             json!({"verdict": "MAYBE", "memory_safety": null, "termination": {"result": "MAYBE", "reason": "r"},
                    "memory": null, "stats": {}, "time_ms": 12, "format_version": 1})
         );
+    }
+
+    #[test]
+    fn text_starts_with_the_verdict() {
+        let report = Report { termination: Termination::Maybe { reason: "r".into() }, memory_safety: None, stats: vec![] };
+        let text = json_text(&report, 5);
+        assert!(text.starts_with("{\"verdict\":\"MAYBE\",\"memory_safety\":null,\"termination\":"), "{text}");
+        assert!(text.ends_with("\"time_ms\":5,\"format_version\":1}\n"), "{text}");
     }
 
     #[test]

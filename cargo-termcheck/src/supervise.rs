@@ -14,6 +14,11 @@ use std::time::Duration;
 /// Extra time the main thread waits beyond the analysis timeout before giving up on the worker.
 pub const GRACE: Duration = Duration::from_secs(2);
 
+/// Stack of the analysis thread. Recursive algorithms on deep programs need more than the 2 MiB
+/// default of spawned threads; the memory is reserved, not committed, until used. (A stack
+/// overflow aborts the process and cannot be caught; tools see it as a signal, not a verdict.)
+pub const ANALYSIS_STACK_BYTES: usize = 256 << 20;
+
 /// How a supervised computation ended.
 #[derive(Debug)]
 pub enum Supervised<T> {
@@ -64,7 +69,10 @@ where
 {
     install_location_hook();
     let (tx, rx) = mpsc::channel();
-    let spawned = std::thread::Builder::new().name("termcheck-analysis".into()).spawn(move || {
+    let spawned = std::thread::Builder::new()
+        .name("termcheck-analysis".into())
+        .stack_size(ANALYSIS_STACK_BYTES)
+        .spawn(move || {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
         // The receiver is gone only after a timeout; then nobody needs the result.
         let _ = tx.send(result);
@@ -112,6 +120,19 @@ mod tests {
                 assert!(msg.starts_with("boom 7"), "{msg}");
                 assert!(msg.contains("supervise.rs"), "{msg}");
             }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn deep_recursion_fits_the_analysis_stack() {
+        fn depth(n: u64) -> u64 {
+            let pad = std::hint::black_box([n; 16]);
+            if n == 0 { 0 } else { 1 + depth(n - 1) + pad[0] - n }
+        }
+        // About 200 bytes per frame: far beyond the 2 MiB default, well within the limit.
+        match run_with_limit(Duration::from_secs(20), || depth(200_000)) {
+            Supervised::Finished(v) => assert_eq!(v, 200_000),
             other => panic!("unexpected {other:?}"),
         }
     }

@@ -2,7 +2,8 @@
 
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The observable result of one run.
@@ -28,6 +29,18 @@ fn quiet_environment(cmd: &mut Command) {
         .env_remove("RUST_BACKTRACE");
 }
 
+/// Kills the child and every process it started (it leads its own process group), so that
+/// a grandchild (e.g. clang) cannot keep the output pipes open after the kill.
+fn kill_group(child: &mut Child) {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: plain syscall on the process group this runner created for the child.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+}
+
 fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
     std::thread::spawn(move || {
         let mut bytes = Vec::new();
@@ -41,6 +54,7 @@ pub fn run_binary(binary: &Path, dir: &Path, args: &[String], limit: Duration) -
     let mut cmd = Command::new(binary);
     cmd.args(args).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     quiet_environment(&mut cmd);
+    cmd.process_group(0);
     let start = Instant::now();
     let mut child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {}: {e}", binary.display()));
     let out = drain(child.stdout.take().expect("piped stdout"));
@@ -51,7 +65,7 @@ pub fn run_binary(binary: &Path, dir: &Path, args: &[String], limit: Duration) -
             break status;
         }
         if start.elapsed() > limit {
-            let _ = child.kill();
+            kill_group(&mut child);
             killed = true;
             break child.wait().expect("wait for the killed binary");
         }

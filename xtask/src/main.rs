@@ -1,2 +1,154 @@
-//! Project automation (cargo xtask bench).
-fn main() {}
+//! Project automation: `cargo xtask bench DIR` runs the release binary on a benchmark folder
+//! with known answers and prints the score (see README.md, "Benchmarks").
+
+mod expected;
+mod runner;
+mod scoring;
+mod summary;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use summary::Scored;
+
+/// Extra time beyond `--timeout` before the runner kills a program's process.
+const KILL_SLACK: Duration = Duration::from_secs(10);
+
+#[derive(Parser, Debug)]
+#[command(name = "cargo xtask", about = "termcheck project automation")]
+struct Cli {
+    #[command(subcommand)]
+    command: Task,
+}
+
+#[derive(Subcommand, Debug)]
+enum Task {
+    /// Run the release binary on every program of DIR/expected.tsv and score the answers.
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    /// Benchmark folder with an expected.tsv (`path<TAB>expected`, paths relative to DIR).
+    dir: PathBuf,
+    /// Programs analysed in parallel.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// Per-program limit passed to `--timeout`; the process is killed 10 s later.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Integer semantics passed to the binary (tpdb-c is scored with math, paper-examples with c).
+    #[arg(long, value_enum, default_value_t = IntSemantics::Math)]
+    int_semantics: IntSemantics,
+    /// Only programs whose path contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Write per-file results as TSV (path, expected, got, memory_safety, seconds, outcome, detail).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Binary to run (default: target/release/cargo-termcheck of this workspace).
+    #[arg(long)]
+    binary: Option<PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum IntSemantics {
+    C,
+    Wrap,
+    Math,
+}
+
+impl IntSemantics {
+    fn word(self) -> &'static str {
+        match self {
+            IntSemantics::C => "c",
+            IntSemantics::Wrap => "wrap",
+            IntSemantics::Math => "math",
+        }
+    }
+}
+
+/// `target/release/cargo-termcheck` of this workspace (honouring CARGO_TARGET_DIR).
+fn default_binary() -> PathBuf {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace.join("target"));
+    let target = if target.is_absolute() { target } else { workspace.join(target) };
+    target.join("release").join("cargo-termcheck")
+}
+
+fn bench(args: BenchArgs) -> Result<bool, String> {
+    let binary = args.binary.clone().unwrap_or_else(default_binary);
+    if !binary.is_file() {
+        return Err(format!(
+            "{} not found: build it first with `cargo build --release -p cargo-termcheck`",
+            binary.display()
+        ));
+    }
+    let mut rows = expected::read_expected(&args.dir)?;
+    if let Some(filter) = &args.filter {
+        rows.retain(|r| r.path.contains(filter.as_str()));
+    }
+    if rows.is_empty() {
+        return Err("no programs to run (empty expected.tsv or --filter matched nothing)".into());
+    }
+    let header = format!(
+        "bench: {} programs from {}, timeout {} s, int-semantics {}, {} jobs, binary {}",
+        rows.len(),
+        args.dir.display(),
+        args.timeout,
+        args.int_semantics.word(),
+        args.jobs,
+        binary.display()
+    );
+    eprintln!("{header}");
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs as usize).build().map_err(|e| e.to_string())?;
+    let kill_after = Duration::from_secs(args.timeout) + KILL_SLACK;
+    let done = AtomicUsize::new(0);
+    let total = rows.len();
+    let start = Instant::now();
+    let results: Vec<Scored> = pool.install(|| {
+        rows.into_par_iter()
+            .map(|row| {
+                let file = args.dir.join(&row.path);
+                let run = runner::run_one(&binary, &file, args.timeout, args.int_semantics.word(), kill_after);
+                let scored = Scored::new(row, run);
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                eprintln!(
+                    "[{n:>4}/{total}] {:<8} {:<8} {:>6.1}s {}",
+                    scoring::answer(&scored.run),
+                    scored.row.expected.word(),
+                    scored.run.seconds,
+                    scored.row.path
+                );
+                scored
+            })
+            .collect()
+    });
+    let wall = start.elapsed().as_secs_f64();
+    if let Some(out) = &args.out {
+        std::fs::write(out, summary::tsv_text(&results)).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        eprintln!("bench: per-file results in {}", out.display());
+    }
+    print!("{header}\n{}", summary::summary_text(&results, wall));
+    Ok(results.iter().all(|s| s.outcome != scoring::Outcome::Wrong))
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Task::Bench(args) => bench(args),
+    };
+    match result {
+        Ok(true) => {}
+        Ok(false) => {
+            eprintln!("bench: some answers are WRONG (listed above)");
+            std::process::exit(1);
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::exit(2);
+        }
+    }
+}
