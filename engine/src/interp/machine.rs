@@ -436,7 +436,8 @@ impl<'a> Machine<'a> {
 
     fn exec_call(&mut self, instr: &'a Instr, callee: &'a Callee, args: &'a [Operand], ret: &'a Type) -> Step {
         let target = match callee {
-            Callee::Direct(f) => *f,
+            Callee::Direct(f) if (f.0 as usize) < self.module.functions.len() => *f,
+            Callee::Direct(f) => return Err(Fault::unsupported(format!("call of missing function #{}", f.0))),
             Callee::Indirect(o) => {
                 let a = self.eval_address(o, "call")?;
                 let slot = a.wrapping_sub(FUNCTION_BASE);

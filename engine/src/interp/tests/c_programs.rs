@@ -102,3 +102,12 @@ fn c_overflow_builtins() {
     assert_eq!(run_c(src, C, vec![1 << 31]), Outcome::Returned(Some(1)));
     assert_eq!(run_c(src, Math, vec![5]), Outcome::Returned(Some(0)));
 }
+
+#[test]
+fn c_search_uses_the_program_constants() {
+    // Only n == 1234 writes out of bounds.
+    let src = "int main(void) { int a[4]; int n = __VERIFIER_nondet_int(); if (n != 1234) return 0; a[n % 1000] = 1; return a[0]; }";
+    let w = search_c(src, C).expect("violation");
+    assert_eq!(w.inputs, vec![("__VERIFIER_nondet_int".to_string(), 1234)]);
+    assert_eq!(w.to_violation().map(|v| v.kind), Some(kind::INVALID_WRITE.to_string()));
+}
