@@ -167,24 +167,58 @@ fn entry_args(module: &Module, entry: FuncId, src: &mut dyn InputSource) -> Opti
 }
 
 /// Runs `entry` under a portfolio of input strategies (constant inputs 0, ±1, ±2 and each of
-/// the program's constants ±1, then seeded random strategies); returns the first lasso or violation
-/// that a replay with exactly the recorded inputs confirms. Lassos whose run created poison
-/// (see `RunResult::poison_created`) are not reported. `None`: nothing found (which
+/// the program's constants ±1, then seeded random strategies); returns the first lasso or
+/// violation that a replay with exactly the recorded inputs confirms. Lassos whose run created
+/// poison (see `RunResult::poison_created`) are not reported. `None`: nothing found (which
 /// proves nothing).
 pub fn search_witness(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Option<Witness> {
+    let found = search(module, entry, semantics, budget, true);
+    found.lasso.or(found.violation)
+}
+
+/// Witnesses of both kinds (each the first confirmed one), from one search.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Witnesses {
+    pub lasso: Option<Witness>,
+    pub violation: Option<Witness>,
+}
+
+/// Like `search_witness`, but keeps searching after the first witness until it has one of
+/// each kind or the budget is used up: a program may have both a non-terminating run and a
+/// faulting run, and a caller may want to report both.
+pub fn search_witnesses(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Witnesses {
+    search(module, entry, semantics, budget, false)
+}
+
+fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
     let cfg = RunConfig { semantics, max_steps: budget.max_steps_per_run, deadline: Some(budget.deadline), ..RunConfig::default() };
     let schedule = Schedule::new(module);
+    let mut found = Witnesses::default();
     let mut runs = 0;
     while runs < budget.max_runs && Instant::now() < budget.deadline {
         let (label, mut src) = schedule.run(runs);
         runs += 1;
-        let Some(args) = entry_args(module, entry, &mut src) else { return None };
+        let Some(args) = entry_args(module, entry, &mut src) else { break };
         let result = run(module, entry, &args, &cfg, &mut src);
+        let wanted = match result.outcome {
+            Outcome::Lasso(_) => found.lasso.is_none(),
+            Outcome::Violation { .. } => found.violation.is_none(),
+            _ => false,
+        };
+        if !wanted {
+            continue;
+        }
         if let Some(w) = confirm(module, entry, &args, &cfg, result, &label) {
-            return Some(w);
+            match w.kind {
+                WitnessKind::Lasso(_) => found.lasso = Some(w),
+                WitnessKind::Violation { .. } => found.violation = Some(w),
+            }
+            if stop_at_first || (found.lasso.is_some() && found.violation.is_some()) {
+                break;
+            }
         }
     }
-    None
+    found
 }
 
 /// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.

@@ -111,3 +111,15 @@ fn c_search_uses_the_program_constants() {
     assert_eq!(w.inputs, vec![("__VERIFIER_nondet_int".to_string(), 1234)]);
     assert_eq!(w.to_violation().map(|v| v.kind), Some(kind::INVALID_WRITE.to_string()));
 }
+
+#[test]
+fn c_search_for_both_kinds_of_witness() {
+    // n < 0: loops forever; n > 100: writes out of bounds.
+    let src = "int main(void) { int a[4]; int n = __VERIFIER_nondet_int();
+               if (n > 100) { a[n % 8] = 1; return a[1]; } while (n < 0) {} return 0; }";
+    let m = load_c(&format!("{PRELUDE}{src}"));
+    let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 100, max_steps_per_run: 50_000 };
+    let both = crate::interp::search_witnesses(&m, main_of(&m), C, &budget);
+    assert!(both.lasso.is_some_and(|w| w.inputs[0].1 < 0));
+    assert!(both.violation.is_some_and(|w| w.inputs[0].1 > 100 && w.inputs[0].1 % 8 >= 4));
+}
