@@ -27,28 +27,35 @@ pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, dea
     }
 
     let search_started = Instant::now();
-    let violation = replay_error_candidates(module, entry, opts, &analysis.error_inputs, deadline);
-    let witness = violation.or_else(|| {
-        let budget = SearchBudget::until(deadline);
-        interp::search_witness(module, entry, opts.int_semantics, &budget)
-    });
+    let replayed_fault = replay_error_candidates(module, entry, opts, &analysis.error_inputs, deadline);
+    let budget = SearchBudget::until(deadline);
+    // With memory safety proved no fault exists, so the first witness found is the one wanted;
+    // otherwise keep searching for a lasso after a fault, since a program may have both.
+    let found = if analysis.memory_safety == MemorySafety::Proved {
+        let w = interp::search_witness(module, entry, opts.int_semantics, &budget);
+        interp::Witnesses { lasso: w.clone().filter(|w| matches!(w.kind, WitnessKind::Lasso(_))), violation: w.filter(|w| matches!(w.kind, WitnessKind::Violation { .. })) }
+    } else {
+        interp::search_witnesses(module, entry, opts.int_semantics, &budget)
+    };
     stats.push(("witness search time".into(), format!("{:.3}s", search_started.elapsed().as_secs_f64())));
 
-    let Some(w) = witness else {
-        return Report { termination: analysis.termination, memory_safety: Some(analysis.memory_safety), stats };
+    let fault = replayed_fault.or(found.violation);
+    let memory = match fault.as_ref().and_then(Witness::to_violation) {
+        Some(v) => MemorySafety::Violated(v),
+        None => analysis.memory_safety,
     };
-    stats.push(("witness strategy".into(), w.strategy.clone()));
-    match &w.kind {
-        WitnessKind::Lasso(_) => {
-            let evidence = w.to_nontermination().unwrap_or_default();
-            Report { termination: Termination::No(evidence), memory_safety: Some(analysis.memory_safety), stats }
-        }
-        WitnessKind::Violation { kind, .. } => {
-            let reason = format!("a run violates memory safety or has undefined behaviour ({kind}); termination is not analysed past it");
-            let memory = w.to_violation().map(MemorySafety::Violated).unwrap_or(analysis.memory_safety);
-            Report { termination: Termination::Maybe { reason }, memory_safety: Some(memory), stats }
-        }
+    if let Some(lasso) = found.lasso {
+        // A replayed lasso free of undefined behaviour: NO, whatever other runs do.
+        stats.push(("witness strategy".into(), lasso.strategy.clone()));
+        let evidence = lasso.to_nontermination().unwrap_or_default();
+        return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
     }
+    if let (Some(w), MemorySafety::Violated(v)) = (&fault, &memory) {
+        stats.push(("witness strategy".into(), w.strategy.clone()));
+        let reason = format!("a run violates memory safety or has undefined behaviour ({}); termination is not analysed past it", v.kind);
+        return Report { termination: Termination::Maybe { reason }, memory_safety: Some(memory), stats };
+    }
+    Report { termination: analysis.termination, memory_safety: Some(memory), stats }
 }
 
 /// Replays the symbolic executor's candidate inputs for its error states; returns the first
