@@ -19,6 +19,9 @@ struct Row {
 }
 
 fn main() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::from_default_env()).with_writer(std::io::stderr).init();
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut dir = None;
     let mut jobs = 2usize;

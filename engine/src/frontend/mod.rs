@@ -1,11 +1,118 @@
 //! Front end: C → clang-22 → LLVM → the engine's IR. The only module that touches inkwell or runs clang.
-//! (Placeholder until the front end lands.)
+//!
+//! Pipeline: `.c`/`.i` files are compiled by clang-22 to bitcode (`toolchain`); `.ll`/`.bc`
+//! are parsed and verified (`loading`); mem2reg runs in-process; then every function and
+//! global is translated (`function`, `globals`, `constants`) with sizes and offsets resolved
+//! from the module's DataLayout (`layout`).
+//!
+//! What the translation guarantees beyond the `ir` invariants:
+//! - parameters are `ValueId(0..n)`; then instruction results in block order; constant
+//!   expressions (a constant GEP or cast of a global) are materialised as extra unnamed
+//!   instructions right before their user (for phis: at the end of the predecessor block);
+//! - `llvm.dbg.*` and `llvm.lifetime.*` calls are dropped; every other intrinsic stays a
+//!   `Call` to its declaration (e.g. `llvm.memset.p0.i64`, `llvm.smax.i32`,
+//!   `llvm.sadd.with.overflow.i32` whose struct result is read with `ExtractValue`);
+//! - an uninitialised scalar local reads as `Freeze { value: Poison }`: an arbitrary but
+//!   fixed value (see `loading` for why not mem2reg's `undef`);
+//! - `Op::Unsupported`: floating point arithmetic and casts, vectors, atomics (atomic
+//!   load/store, atomicrmw, cmpxchg, fence), volatile loads, va_arg, landing pads,
+//!   `ptrtoaddr`, int<->float bitcasts, and instructions with poison flags the IR cannot
+//!   carry (`trunc nuw/nsw`, `zext nneg`, `icmp samesign`); `Callee::Unsupported`: inline
+//!   assembly; `Terminator::Unsupported`: invoke, callbr, indirectbr, resume, EH pads;
+//!   `Operand::Unsupported`: float/vector/aggregate constants, block addresses, ifuncs.
+//! - ignored flags: GEP `nuw`/`nusw` (only `inbounds` is kept), fast-math flags, `tail`,
+//!   calling conventions, function attributes such as `mustprogress` (no pass here exploits it).
+
+mod constants;
+mod ffi;
+mod function;
+mod globals;
+mod layout;
+mod loading;
+mod toolchain;
+#[cfg(test)]
+mod tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;
+use crate::ir;
+use constants::ModuleMaps;
+use inkwell::context::Context;
+use inkwell::llvm_sys::core::*;
+use layout::Layout;
+use loading::LlvmFormat;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Loads a `.c`, `.ll` or `.bc` file as an engine IR module.
-pub fn load_module(path: &Path, _kind: InputKind) -> Result<crate::ir::Module, EngineError> {
-    Err(EngineError::Toolchain { message: format!("front end not built yet ({})", path.display()) })
+pub fn load_module(path: &Path, kind: InputKind) -> Result<ir::Module, EngineError> {
+    let shown = path.display().to_string();
+    let context = Context::create();
+    let compiled;
+    let module = match kind {
+        InputKind::C => {
+            compiled = toolchain::compile_c(path)?;
+            loading::parse_module(&context, compiled.path(), LlvmFormat::Bitcode, &shown)?
+        }
+        InputKind::LlvmText => loading::parse_module(&context, path, LlvmFormat::Text, &shown)?,
+        InputKind::LlvmBitcode => loading::parse_module(&context, path, LlvmFormat::Bitcode, &shown)?,
+        InputKind::ItsSmt2 | InputKind::ItsKoat => {
+            return Err(EngineError::UnsupportedExtension { path: shown });
+        }
+    };
+    loading::prepare_module(&module)?;
+    Ok(translate_module(module.as_mut_ptr(), shown))
+}
+
+/// Loads program text (C or LLVM assembly) as an engine IR module, through a temporary
+/// file; meant for tests and tools that build small programs inline.
+pub fn load_source(text: &str, kind: InputKind) -> Result<ir::Module, EngineError> {
+    let ext = match kind {
+        InputKind::C => "c",
+        InputKind::LlvmText => "ll",
+        InputKind::LlvmBitcode => "bc",
+        InputKind::ItsSmt2 | InputKind::ItsKoat => return Err(EngineError::UnsupportedExtension { path: "<source text>".into() }),
+    };
+    let io = |e: std::io::Error| EngineError::Io { path: "<temporary file>".into(), message: e.to_string() };
+    let mut file = tempfile::Builder::new().prefix("termcheck-").suffix(&format!(".{ext}")).tempfile().map_err(io)?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(io)?;
+    load_module(file.path(), kind)
+}
+
+/// Translates a prepared LLVM module into the engine IR.
+fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: String) -> ir::Module {
+    let layout = Layout::of_module(m);
+    let mut llvm_functions = Vec::new();
+    let mut llvm_globals = Vec::new();
+    // SAFETY: iteration over the live module's function and global lists.
+    unsafe {
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            llvm_functions.push(f);
+            f = LLVMGetNextFunction(f);
+        }
+        let mut g = LLVMGetFirstGlobal(m);
+        while !g.is_null() {
+            llvm_globals.push(g);
+            g = LLVMGetNextGlobal(g);
+        }
+    }
+    let maps = ModuleMaps {
+        layout,
+        functions: llvm_functions.iter().enumerate().map(|(i, &f)| (f, ir::FuncId(i as u32))).collect::<HashMap<_, _>>(),
+        globals: llvm_globals.iter().enumerate().map(|(i, &g)| (g, ir::GlobalId(i as u32))).collect::<HashMap<_, _>>(),
+    };
+    // Unnamed globals and functions (`@0`) are numbered like LLVM prints them (globals
+    // first, then functions; aliases, which LLVM counts in between, are rare in C output).
+    let globals: Vec<ir::Global> = llvm_globals.iter().map(|&g| globals::translate_global(g, &maps)).collect();
+    let mut functions: Vec<ir::Function> = llvm_functions.iter().map(|&f| function::translate_function(f, &maps)).collect();
+    let mut globals = globals;
+    let mut unnamed = 0;
+    for name in globals.iter_mut().map(|g| &mut g.name).chain(functions.iter_mut().map(|f| &mut f.name)) {
+        if name.is_empty() {
+            *name = unnamed.to_string();
+            unnamed += 1;
+        }
+    }
+    ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals }
 }

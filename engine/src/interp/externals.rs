@@ -113,6 +113,7 @@ impl<'a> Machine<'a> {
                 let src = self.ptr_arg(name, args, 1)?;
                 let len = self.size_arg(name, decl, args, 2)?;
                 if len > 0 {
+                    self.settle_range(src, len)?;
                     let cells = self.memory.read(src, len)?;
                     self.memory.check(dst, len, Access::Write)?;
                     let overlap = dst < src + len && src < dst + len && dst != src;

@@ -2,6 +2,10 @@
 //! registers, all of memory with allocation metadata and the allocator's next address) at two
 //! loop-header entries. Hashes only index the stored states; a repeat is claimed only after
 //! comparing the full states.
+//!
+//! Cost per header visit is proportional to the frames, not to memory: memory contributes its
+//! incrementally maintained digest, and stored states share one memory copy per memory
+//! generation (loops that do not write memory store it once).
 
 use super::cfg_facts::FunctionFacts;
 use super::frame::Frame;
@@ -10,8 +14,9 @@ use super::value::Value;
 use crate::ir::{BlockId, FuncId};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
 
-/// The part of a frame that determines the rest of the run.
+/// The part of a frame that determines the rest of the run (dead top-frame registers `None`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct FrameSnapshot {
     func: FuncId,
@@ -21,25 +26,12 @@ struct FrameSnapshot {
     allocas: Vec<u64>,
 }
 
-/// A complete machine state (dead registers of the top frame as `None`).
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct Snapshot {
-    frames: Vec<FrameSnapshot>,
-    memory: Memory,
-}
-
-impl Snapshot {
-    fn approx_bytes(&self) -> usize {
-        let regs: usize = self.frames.iter().map(|f| f.regs.len() * 40 + 64).sum();
-        let mem: usize = self.memory.blocks.values().map(|b| b.cells.len() * 2 + 64).sum();
-        regs + mem
-    }
-}
-
 struct Stored {
     step: u64,
     inputs: usize,
-    snapshot: Snapshot,
+    frames: Vec<FrameSnapshot>,
+    memory: Arc<Memory>,
+    memory_generation: u64,
 }
 
 /// A repeat: the earlier visit's step and number of consumed inputs.
@@ -53,25 +45,37 @@ pub struct Repeat {
 pub struct LassoDetector {
     facts: HashMap<FuncId, FunctionFacts>,
     seen: HashMap<u64, Vec<Stored>>,
+    /// The memory copy of the last stored state and its generation.
+    last_memory: Option<(u64, Arc<Memory>)>,
     stored_states: usize,
     stored_bytes: usize,
     max_states: usize,
     max_bytes: usize,
 }
 
+fn register_view(is_top: bool, live: &[bool], v: usize, r: &Option<Value>) -> Option<Value> {
+    if is_top && !live.get(v).copied().unwrap_or(true) {
+        None
+    } else {
+        *r
+    }
+}
+
 impl LassoDetector {
     pub fn new(max_states: usize, max_bytes: usize) -> LassoDetector {
-        LassoDetector { facts: HashMap::new(), seen: HashMap::new(), stored_states: 0, stored_bytes: 0, max_states, max_bytes }
-    }
-
-    /// Facts of a function (computed once).
-    pub fn facts(&mut self, module: &crate::ir::Module, f: FuncId) -> &FunctionFacts {
-        self.facts.entry(f).or_insert_with(|| FunctionFacts::compute(module.function(f)))
+        LassoDetector {
+            facts: HashMap::new(),
+            seen: HashMap::new(),
+            last_memory: None,
+            stored_states: 0,
+            stored_bytes: 0,
+            max_states,
+            max_bytes,
+        }
     }
 
     /// Called right after the top frame entered `block` (phis done). Returns a repeat if the
-    /// current state equals a stored one; otherwise stores it (within the memory cap).
-    /// The state is hashed and compared in place; it is cloned only when stored.
+    /// current state equals a stored one; otherwise stores it (within the caps).
     pub fn at_block_entry(
         &mut self,
         module: &crate::ir::Module,
@@ -81,67 +85,78 @@ impl LassoDetector {
         inputs: usize,
     ) -> Option<Repeat> {
         let top = frames.last()?;
-        let facts = self.facts(module, top.func);
-        if !facts.headers.get(top.block.0 as usize).copied().unwrap_or(false) {
+        let facts = self.facts.entry(top.func).or_insert_with(|| FunctionFacts::compute(module.function(top.func)));
+        let b = top.block.0 as usize;
+        if !facts.headers.get(b).copied().unwrap_or(false) {
             return None;
         }
-        let live = facts.live_after_phis.get(top.block.0 as usize).cloned().unwrap_or_default();
+        let empty = Vec::new();
+        let live: &[bool] = facts.live_after_phis.get(b).unwrap_or(&empty);
         let last = frames.len() - 1;
-        // The register file of frame `i` as compared: dead registers of the top frame hidden.
-        let visible = |i: usize, v: usize, r: &Option<Value>| -> Option<Value> {
-            if i == last && !live.get(v).copied().unwrap_or(true) { None } else { *r }
-        };
+
         let mut h = DefaultHasher::new();
-        frames.len().hash(&mut h);
+        (frames.len(), memory.digest()).hash(&mut h);
         for (i, f) in frames.iter().enumerate() {
             (f.func, f.block, f.ip, &f.allocas, f.regs.len()).hash(&mut h);
             for (v, r) in f.regs.iter().enumerate() {
-                visible(i, v, r).hash(&mut h);
+                register_view(i == last, live, v, r).hash(&mut h);
             }
         }
-        memory.hash(&mut h);
         let key = h.finish();
-        let same = |snap: &Snapshot| {
-            snap.memory == *memory
-                && snap.frames.len() == frames.len()
-                && snap.frames.iter().zip(frames).enumerate().all(|(i, (s, f))| {
-                    s.func == f.func
-                        && s.block == f.block
-                        && s.ip == f.ip
-                        && s.allocas == f.allocas
-                        && s.regs.len() == f.regs.len()
-                        && s.regs.iter().zip(&f.regs).enumerate().all(|(v, (a, b))| *a == visible(i, v, b))
+
+        let same = |s: &Stored| {
+            s.frames.len() == frames.len()
+                && s.frames.iter().zip(frames).enumerate().all(|(i, (sf, f))| {
+                    sf.func == f.func
+                        && sf.block == f.block
+                        && sf.ip == f.ip
+                        && sf.allocas == f.allocas
+                        && sf.regs.len() == f.regs.len()
+                        && sf.regs.iter().zip(&f.regs).enumerate().all(|(v, (a, r))| *a == register_view(i == last, live, v, r))
                 })
+                && (s.memory_generation == memory.generation() || *s.memory == *memory)
         };
-        if let Some(s) = self.seen.get(&key).and_then(|list| list.iter().find(|s| same(&s.snapshot))) {
+        if let Some(s) = self.seen.get(&key).and_then(|list| list.iter().find(|s| same(s))) {
             return Some(Repeat { first_step: s.step, first_inputs: s.inputs });
         }
+
         if self.stored_states >= self.max_states {
             return None;
         }
-        let snapshot = Snapshot {
-            frames: frames
-                .iter()
-                .enumerate()
-                .map(|(i, f)| FrameSnapshot {
-                    func: f.func,
-                    block: f.block,
-                    ip: f.ip,
-                    regs: f.regs.iter().enumerate().map(|(v, r)| visible(i, v, r)).collect(),
-                    allocas: f.allocas.clone(),
-                })
-                .collect(),
-            memory: memory.clone(),
+        let frames_snapshot: Vec<FrameSnapshot> = frames
+            .iter()
+            .enumerate()
+            .map(|(i, f)| FrameSnapshot {
+                func: f.func,
+                block: f.block,
+                ip: f.ip,
+                regs: f.regs.iter().enumerate().map(|(v, r)| register_view(i == last, live, v, r)).collect(),
+                allocas: f.allocas.clone(),
+            })
+            .collect();
+        let mut bytes = frames_snapshot.iter().map(|f| f.regs.len() * 40 + f.allocas.len() * 8 + 64).sum::<usize>();
+        let shared = match &self.last_memory {
+            Some((g, m)) if *g == memory.generation() => m.clone(),
+            _ => {
+                bytes += memory.blocks().values().map(|b| b.cells.len() * 2 + 64).sum::<usize>();
+                Arc::new(memory.clone())
+            }
         };
-        let bytes = snapshot.approx_bytes();
-        if self.stored_bytes + bytes <= self.max_bytes {
-            self.stored_states += 1;
-            self.stored_bytes += bytes;
-            self.seen.entry(key).or_default().push(Stored { step, inputs, snapshot });
-        } else {
+        if self.stored_bytes + bytes > self.max_bytes {
             // Full: stop storing (later repeats of stored states are still found).
             self.max_states = self.stored_states;
+            return None;
         }
+        self.stored_states += 1;
+        self.stored_bytes += bytes;
+        self.last_memory = Some((memory.generation(), shared.clone()));
+        self.seen.entry(key).or_default().push(Stored {
+            step,
+            inputs,
+            frames: frames_snapshot,
+            memory: shared,
+            memory_generation: memory.generation(),
+        });
         None
     }
 }

@@ -80,18 +80,20 @@ impl<'a> Machine<'a> {
 
     fn init_globals(&mut self) -> Result<(), Fault> {
         for g in &self.module.globals {
-            let base = self.memory.allocate(g.size, AllocKind::Global, Cell::Unknown)?;
-            let block = self.memory.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("global vanished"))?;
+            if g.size > self.cfg.max_alloc_bytes {
+                return Err(Fault::unsupported(format!("global {} of {} bytes exceeds the interpreter's limit", g.name, g.size)));
+            }
+            let mut cells = vec![Cell::Unknown; g.size as usize];
             match &g.init {
                 GlobalInit::External => {}
-                GlobalInit::Zero => block.cells.fill(Cell::Byte(0)),
+                GlobalInit::Zero => cells.fill(Cell::Byte(0)),
                 GlobalInit::Bytes(bytes) => {
-                    for (c, b) in block.cells.iter_mut().zip(bytes) {
+                    for (c, b) in cells.iter_mut().zip(bytes) {
                         *c = b.map_or(Cell::Unknown, Cell::Byte);
                     }
                 }
             }
-            block.read_only = g.is_constant;
+            let base = self.memory.allocate_cells(AllocKind::Global, cells, g.is_constant)?;
             self.globals.push(base);
         }
         Ok(())
@@ -239,17 +241,41 @@ impl<'a> Machine<'a> {
         if cells.contains(&Cell::Poison) {
             return Ok(Value::poison());
         }
-        let fill = if cells.contains(&Cell::Uninit) { self.draw("uninit-read", bits, false)? } else { 0 };
-        let fill = to_unsigned(fill, bits) as u64;
+        let uninit = cells.contains(&Cell::Uninit);
+        let fill = if uninit { to_unsigned(self.draw("uninit-read", bits, false)?, bits) as u64 } else { 0 };
         let mut raw: u64 = 0;
+        let mut settled = Vec::with_capacity(cells.len());
         for (i, c) in cells.iter().enumerate() {
             let byte = match c {
                 Cell::Byte(b) => *b as u64,
                 _ => (fill >> (8 * i)) & 0xff,
             };
+            settled.push(Cell::Byte(byte as u8));
             raw |= byte << (8 * i);
         }
+        if uninit {
+            // The arbitrary value is fixed from now on (a real machine reads the same garbage
+            // twice); see SEMANTICS.md.
+            self.memory.settle_uninit(addr, &settled)?;
+        }
         Ok(Value::int(wrap_signed(raw as i128, bits)))
+    }
+
+    /// Fixes every uninitialised byte of `[addr, addr+len)` to an input value (one `i8` input
+    /// per byte), so that copies of it agree with the original.
+    pub fn settle_range(&mut self, addr: u64, len: u64) -> Result<(), Fault> {
+        let cells = self.memory.read(addr, len)?;
+        if !cells.contains(&Cell::Uninit) {
+            return Ok(());
+        }
+        let mut settled = Vec::with_capacity(cells.len());
+        for c in cells {
+            settled.push(match c {
+                Cell::Uninit => Cell::Byte(to_unsigned(self.draw("uninit-read", 8, false)?, 8) as u8),
+                other => other,
+            });
+        }
+        self.memory.settle_uninit(addr, &settled)
     }
 
     /// Stores `v` of `ty` as `size` bytes at `addr`.

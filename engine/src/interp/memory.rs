@@ -50,12 +50,59 @@ pub struct Allocation {
 }
 
 /// The whole memory: allocations by base address plus the allocator's next free address.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+///
+/// `digest` is an incrementally maintained hash of the contents (a wrapping sum of one mix
+/// per block header and per cell), so the lasso detector can hash a state without walking
+/// memory; `generation` changes on every mutation. Equality ignores both (they are functions
+/// of the contents, or bookkeeping), and equality is always decided on the contents.
+#[derive(Clone, Debug)]
 pub struct Memory {
-    pub blocks: BTreeMap<u64, Allocation>,
+    blocks: BTreeMap<u64, Allocation>,
     pub next_address: u64,
     /// Limit on the size of one allocation (bigger requests stop with `Unsupported`).
     pub max_alloc_bytes: u64,
+    digest: u64,
+    generation: u64,
+}
+
+impl PartialEq for Memory {
+    fn eq(&self, other: &Memory) -> bool {
+        self.digest == other.digest && self.next_address == other.next_address && self.blocks == other.blocks
+    }
+}
+
+impl Eq for Memory {}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn cell_mix(addr: u64, c: Cell) -> u64 {
+    let code = match c {
+        Cell::Byte(b) => b as u64,
+        Cell::Uninit => 0x100,
+        Cell::Poison => 0x101,
+        Cell::Unknown => 0x102,
+    };
+    mix(addr.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ code)
+}
+
+fn header_mix(base: u64, a: &Allocation) -> u64 {
+    let kind = match a.kind {
+        AllocKind::Stack => 1,
+        AllocKind::Heap => 2,
+        AllocKind::Global => 3,
+    };
+    mix(base ^ mix(a.size ^ (kind << 60) ^ ((a.live as u64) << 58) ^ ((a.read_only as u64) << 57)) ^ 0xA5A5_5A5A)
+}
+
+fn block_mix(base: u64, a: &Allocation) -> u64 {
+    a.cells
+        .iter()
+        .enumerate()
+        .fold(header_mix(base, a), |acc, (i, c)| acc.wrapping_add(cell_mix(base + i as u64, *c)))
 }
 
 /// Whether an access reads or writes (for the violation kind).
@@ -67,7 +114,22 @@ pub enum Access {
 
 impl Memory {
     pub fn new(max_alloc_bytes: u64) -> Memory {
-        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes }
+        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes, digest: 0, generation: 0 }
+    }
+
+    /// Hash of the contents (equal memories have equal digests).
+    pub fn digest(&self) -> u64 {
+        self.digest ^ mix(self.next_address)
+    }
+
+    /// Changes whenever the memory changes (same value ⇒ same contents, within one run).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// All blocks by base address.
+    pub fn blocks(&self) -> &BTreeMap<u64, Allocation> {
+        &self.blocks
     }
 
     /// Allocates `size` bytes filled with `fill`; returns the base address.
@@ -75,17 +137,29 @@ impl Memory {
         if size > self.max_alloc_bytes {
             return Err(Fault::unsupported(format!("allocation of {size} bytes exceeds the interpreter's limit")));
         }
+        self.allocate_cells(kind, vec![fill; size as usize], false)
+    }
+
+    /// Allocates a block with the given contents.
+    pub fn allocate_cells(&mut self, kind: AllocKind, cells: Vec<Cell>, read_only: bool) -> Result<u64, Fault> {
+        let size = cells.len() as u64;
         let base = self.next_address;
         self.next_address = (base + size + GAP + 15) & !15;
-        self.blocks.insert(base, Allocation { size, kind, live: true, read_only: false, cells: vec![fill; size as usize] });
+        let block = Allocation { size, kind, live: true, read_only, cells };
+        self.digest = self.digest.wrapping_add(block_mix(base, &block));
+        self.generation += 1;
+        self.blocks.insert(base, block);
         Ok(base)
     }
 
     /// Marks the block at `base` dead (stack frame popped or block freed).
     pub fn kill(&mut self, base: u64) {
         if let Some(a) = self.blocks.get_mut(&base) {
+            self.digest = self.digest.wrapping_sub(block_mix(base, a));
             a.live = false;
             a.cells = Vec::new();
+            self.digest = self.digest.wrapping_add(block_mix(base, a));
+            self.generation += 1;
         }
     }
 
@@ -138,7 +212,34 @@ impl Memory {
         let base = self.check(addr, cells.len() as u64, Access::Write)?;
         let off = (addr - base) as usize;
         let block = self.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("memory block vanished"))?;
-        block.cells[off..off + cells.len()].copy_from_slice(cells);
+        let mut digest = self.digest;
+        for (i, (old, new)) in block.cells[off..off + cells.len()].iter_mut().zip(cells).enumerate() {
+            let addr = addr + i as u64;
+            digest = digest.wrapping_sub(cell_mix(addr, *old)).wrapping_add(cell_mix(addr, *new));
+            *old = *new;
+        }
+        self.digest = digest;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// Replaces the `Uninit` cells of `[addr, addr+len)` by the corresponding `cells`
+    /// (the fixed arbitrary value a read chose); other cells are left alone. Allowed in
+    /// read-only blocks: it records a choice, not a write of the program.
+    pub fn settle_uninit(&mut self, addr: u64, cells: &[Cell]) -> Result<(), Fault> {
+        let base = self.check(addr, cells.len() as u64, Access::Read)?;
+        let off = (addr - base) as usize;
+        let block = self.blocks.get_mut(&base).ok_or_else(|| Fault::unsupported("memory block vanished"))?;
+        let mut digest = self.digest;
+        for (i, (old, new)) in block.cells[off..off + cells.len()].iter_mut().zip(cells).enumerate() {
+            if *old == Cell::Uninit {
+                let a = addr + i as u64;
+                digest = digest.wrapping_sub(cell_mix(a, *old)).wrapping_add(cell_mix(a, *new));
+                *old = *new;
+            }
+        }
+        self.digest = digest;
+        self.generation += 1;
         Ok(())
     }
 
@@ -183,6 +284,11 @@ mod tests {
         assert!(matches!(m.check(a + 1, 4, Access::Read), Err(Fault::Violation { kind: kind::INVALID_READ, .. })));
         assert!(matches!(m.check(a + 4, 1, Access::Write), Err(Fault::Violation { kind: kind::INVALID_WRITE, .. })));
         assert!(matches!(m.check(8, 4, Access::Read), Err(Fault::Violation { kind: kind::NULL_DEREFERENCE, .. })));
+        let d = m.digest();
+        m.write(a, &[Cell::Byte(1)]).unwrap();
+        assert_ne!(m.digest(), d);
+        m.write(a, &[Cell::Uninit]).unwrap();
+        assert_eq!(m.digest(), d);
         m.free(a).unwrap();
         assert!(matches!(m.check(a, 4, Access::Read), Err(Fault::Violation { kind: kind::USE_AFTER_FREE, .. })));
         assert!(matches!(m.free(a), Err(Fault::Violation { kind: kind::DOUBLE_FREE, .. })));

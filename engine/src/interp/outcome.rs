@@ -40,7 +40,9 @@ impl Default for RunConfig {
 
 /// A concrete lasso: after `stem_steps` steps the run reaches a state it reaches again
 /// `cycle_steps` steps later, consuming `inputs_in_cycle` in between. Feeding those inputs
-/// again and again repeats the cycle forever.
+/// again and again repeats the cycle forever. For a `NO` the caller must also require
+/// `RunResult::poison_created == None` (no C-level undefined behaviour on the way);
+/// `search_witness` does.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Lasso {
     pub stem_steps: u64,

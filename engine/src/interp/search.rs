@@ -107,7 +107,8 @@ fn entry_args(module: &Module, entry: FuncId, src: &mut dyn InputSource) -> Opti
 }
 
 /// Runs `entry` under a portfolio of input strategies; returns the first lasso or violation
-/// that a replay with exactly the recorded inputs confirms. `None`: nothing found (which
+/// that a replay with exactly the recorded inputs confirms. Lassos whose run created poison
+/// (see `RunResult::poison_created`) are not reported. `None`: nothing found (which
 /// proves nothing).
 pub fn search_witness(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Option<Witness> {
     let cfg = RunConfig { semantics, max_steps: budget.max_steps_per_run, deadline: Some(budget.deadline), ..RunConfig::default() };
@@ -136,6 +137,10 @@ pub fn search_witness(module: &Module, entry: FuncId, semantics: IntSemantics, b
 /// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.
 fn confirm(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, found: RunResult, label: &str) -> Option<Witness> {
     let kind = match &found.outcome {
+        // A NO needs a run without undefined behaviour on the way: created poison is a C-level
+        // signed overflow / over-wide shift / inexact exact division (clang -O0 emits these
+        // flags exactly where C says the operation is undefined), even if LLVM never uses it.
+        Outcome::Lasso(_) if found.poison_created.is_some() => return None,
         Outcome::Lasso(l) => WitnessKind::Lasso(l.clone()),
         Outcome::Violation { kind, message, function, loc } => {
             WitnessKind::Violation { kind: kind.clone(), message: message.clone(), function: function.clone(), loc: loc.clone() }

@@ -164,6 +164,12 @@ pub enum Op {
     Call { callee: Callee, args: Vec<Operand>, ret: Type },
     /// `freeze`: an arbitrary but fixed value if the operand is undef/poison.
     Freeze { ty: Type, value: Operand },
+    /// `extractvalue`: the field at `indices` (nested field/element numbers) of an aggregate
+    /// value, e.g. the result or overflow bit of `llvm.sadd.with.overflow.i32`; `ty` is the
+    /// type of the extracted field.
+    ExtractValue { agg: Operand, indices: Vec<u32>, ty: Type },
+    /// `insertvalue`: the aggregate `agg` (of type `ty`) with the field at `indices` replaced.
+    InsertValue { agg: Operand, value: Operand, indices: Vec<u32>, ty: Type },
     /// Instructions the analysis cannot model (floating point arithmetic, vectors, atomics...).
     Unsupported { text: String },
 }
@@ -226,6 +232,50 @@ impl Function {
     pub fn block(&self, b: BlockId) -> &Block {
         &self.blocks[b.0 as usize]
     }
+    /// The type of every local value, indexed by `ValueId` (parameters from `params`, results
+    /// from their defining instruction); `None` where the definition does not say (e.g. an
+    /// `Unsupported` instruction). Computed on demand: call once per analysis, not per use.
+    pub fn value_types(&self) -> Vec<Option<Type>> {
+        let mut types = vec![None; self.num_values as usize];
+        for (v, t) in &self.params {
+            if let Some(slot) = types.get_mut(v.0 as usize) {
+                *slot = Some(t.clone());
+            }
+        }
+        // Two rounds: a bitcast takes its operand's type, which may be defined in a later block.
+        for _ in 0..2 {
+            for instr in self.blocks.iter().flat_map(|b| &b.instrs) {
+                let Some(result) = instr.result else { continue };
+                let ty = match &instr.op {
+                    Op::Alloca { .. } | Op::PtrAdd { .. } => Some(Type::Ptr),
+                    Op::Load { ty, .. }
+                    | Op::Select { ty, .. }
+                    | Op::Phi { ty, .. }
+                    | Op::Freeze { ty, .. }
+                    | Op::ExtractValue { ty, .. }
+                    | Op::InsertValue { ty, .. } => Some(ty.clone()),
+                    Op::Call { ret, .. } => Some(ret.clone()),
+                    Op::Bin { bits, .. } => Some(Type::Int(*bits)),
+                    Op::ICmp { .. } => Some(Type::Int(1)),
+                    Op::Cast { op: CastOp::IntToPtr, .. } => Some(Type::Ptr),
+                    Op::Cast { op: CastOp::BitCast, value, .. } => match value {
+                        Operand::Local(v) => types.get(v.0 as usize).cloned().flatten(),
+                        Operand::Int { bits, .. } => Some(Type::Int(*bits)),
+                        Operand::NullPtr | Operand::Global(_) | Operand::Function(_) => Some(Type::Ptr),
+                        Operand::Undef(t) | Operand::Poison(t) => Some(t.clone()),
+                        Operand::Unsupported(_) => None,
+                    },
+                    Op::Cast { to_bits, .. } => Some(Type::Int(*to_bits)),
+                    Op::Store { .. } | Op::Unsupported { .. } => None,
+                };
+                if let Some(slot) = types.get_mut(result.0 as usize) {
+                    *slot = ty;
+                }
+            }
+        }
+        types
+    }
+
     /// A readable name for a local value (source name if known, else `%N`).
     pub fn value_name(&self, v: ValueId) -> String {
         match self.value_names.get(v.0 as usize) {

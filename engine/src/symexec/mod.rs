@@ -1,12 +1,251 @@
-//! Symbolic execution of the engine IR over abstract states (seed 000). (Placeholder until it lands.)
+//! Symbolic execution of the engine IR over abstract states (seed 000, digest-000): builds
+//! the symbolic execution graph with generalization, decides memory safety from it, and turns
+//! its cycles into an integer transition system for the termination back end.
+//!
+//! # Choices the paper leaves open (and why they are sound)
+//! - **Whole programs with calls.** Calls of defined functions are inlined (a frame is pushed);
+//!   a position is the whole call stack. Recursion ⇒ MAYBE (no modular analysis yet).
+//! - **Memory.** `alloc(start, end)` has an inclusive end (digest §0.3: `end = start + size − 1`).
+//!   Allocations are disjoint, start at ≥ 1 and end at ≤ 2^63 − 1 (objects in the lower half of
+//!   the address space). `malloc`/`calloc` assume success (as the interpreter does); contents of
+//!   fresh heap memory (also calloc's zeros) are treated as arbitrary — an over-approximation.
+//!   A PT entry records the allocation its access was proved to lie in, so a store only has to
+//!   check the entries of the same allocation for overlap (different allocations are disjoint).
+//!   Globals are allocations created in the initial state; their initializer is readable at
+//!   provably constant offsets until the first write into them.
+//! - **Stack frames.** Returning frees the frame's allocas (later accesses fail the alloc check).
+//!   `llvm.stacksave/stackrestore` are not modelled: VLA memory stays allocated until the
+//!   function returns (known limitation: a use after `stackrestore` is not detected).
+//! - **Integers.** See `ints`: signed views, exact linear wrap encoding, refinement for unsigned
+//!   views; `Math` keeps `nsw` arithmetic unbounded; `C` turns possible `nsw`/`nuw` overflow,
+//!   division by zero and over-wide shifts into error states (undefined behaviour).
+//! - **Refinement.** Comparisons, selects, branches, switches, min/max and abs split the state
+//!   when the condition is not decided by ⟨a⟩ (digest App. A.4), so KB stays a set of linear
+//!   facts without disjunctions (except allocation disjointness inside ⟨a⟩).
+//! - **Generalization points.** Only loop headers (targets of DFS back edges), right after the
+//!   phis, which are evaluated in parallel on block entry; positions include the previous block
+//!   like the paper's `b_prev`. At these points dead locals are dropped from LV and the KB is
+//!   projected onto the state's variables (`generalize::cleanup`). The instance check extends
+//!   μ by unifying unmapped AL/PT variables; (c) is one z3 query. Merging follows Def. 3 with ⟪a⟫
+//!   built from the sliced ⟨a⟩. Finiteness: Thm. 4 plus hard limits (merges per position, nodes,
+//!   steps, deadline) ⇒ MAYBE with the reason.
+//! - **ITS.** Chained paths between generalized loop headers (see `its_build`).
+//! - **Verdicts.** YES only from a complete graph without error states plus a back-end proof.
+//!   This module never answers NO: a non-terminating ITS run is not a program run.
 
-use crate::verdict::{AnalysisOptions, Report, Termination};
+mod ctx;
+mod exec;
+mod facts;
+mod generalize;
+mod graph;
+mod ints;
+mod its_build;
+mod state;
+
+#[cfg(test)]
+mod tests;
+
+use crate::ir::{GlobalInit, Module, Type};
+use crate::logic::{LinExpr, Var};
+use crate::smt::Budget;
+use crate::verdict::{AnalysisOptions, MemorySafety, Report, Termination, TerminationProof};
+use ctx::Ctx;
+use state::{Alloc, AllocKind, Frame, State};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Everything the symbolic execution establishes about a program.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// YES (with the back end's proof) or MAYBE with a concrete reason; never NO.
+    pub termination: Termination,
+    /// `Proved` only if the finished graph has no reachable error state.
+    pub memory_safety: MemorySafety,
+    /// For each error state: nondeterministic inputs in consumption order, from a z3 model of
+    /// the path condition (name of the `__VERIFIER_nondet_*` function, value as a mathematical
+    /// integer in the signed two's-complement view of its type — reduce mod 2^width for
+    /// unsigned types). Candidates only: replay them before claiming a violation.
+    pub error_inputs: Vec<Vec<(String, i128)>>,
+    pub stats: Vec<(String, String)>,
+    /// The ITS handed to the back end (for evidence and debugging), if one was built.
+    pub its: Option<crate::its::Its>,
+}
 
 /// Analyses the runs of `opts.entry` in `module`.
-pub fn prove_module(_module: &crate::ir::Module, _opts: &AnalysisOptions, _deadline: std::time::Instant) -> Report {
-    Report {
-        termination: Termination::Maybe { reason: "symbolic execution not built yet".into() },
-        memory_safety: Some(crate::verdict::MemorySafety::Unknown { reason: "symbolic execution not built yet".into() }),
-        stats: vec![],
+pub fn prove_module(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> Report {
+    let a = analyze(module, opts, deadline);
+    Report { termination: a.termination, memory_safety: Some(a.memory_safety), stats: a.stats }
+}
+
+fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, opts: &AnalysisOptions) -> State {
+    let mut s = State { inputs_exact: true, ..State::default() };
+    for (i, g) in module.globals.iter().enumerate() {
+        if g.size == 0 {
+            continue;
+        }
+        let start = ctx.fresh(&format!("g_{}", g.name));
+        let end = ctx.fresh("end");
+        if let Some(a) = facts::Atom::cmp(
+            &LinExpr::var(&end),
+            crate::logic::Rel::Eq,
+            &LinExpr::var(&start).add_scaled(1, &LinExpr::constant(g.size as i128 - 1)).unwrap_or_default(),
+        ) {
+            s.add_atom(a);
+        }
+        s.add_atom(facts::Atom::var_const(&end, crate::logic::Rel::Le, exec::ADDR_MAX));
+        let pristine = if g.size <= 1 << 16 {
+            match &g.init {
+                GlobalInit::Zero => Some(Arc::new(vec![Some(0u8); g.size as usize])),
+                GlobalInit::Bytes(b) => Some(Arc::new(b.clone())),
+                GlobalInit::External => None,
+            }
+        } else {
+            None
+        };
+        let id = ctx.fresh_alloc_id();
+        s.allocs.push(Alloc { id, start, end, kind: AllocKind::Global(crate::ir::GlobalId(i as u32)), pristine });
     }
+    let f = module.function(entry);
+    let mut lv = BTreeMap::new();
+    for (p, ty) in &f.params {
+        let v = ctx.fresh(&f.value_name(*p));
+        for a in exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics) {
+            s.add_atom(a);
+        }
+        lv.insert(*p, v);
+    }
+    s.frames.push(Frame { func: entry, block: crate::ir::BlockId(0), prev: None, idx: 0, lv });
+    s
+}
+
+/// Runs the symbolic execution, memory-safety check and ITS construction for `opts.entry`.
+pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> Analysis {
+    let started = Instant::now();
+    let mut stats = vec![];
+    let Some(entry) = module.function_by_name(&opts.entry).filter(|f| !module.function(*f).is_declaration()) else {
+        let reason = format!("entry function `{}` is not defined", opts.entry);
+        return Analysis {
+            termination: Termination::Maybe { reason: reason.clone() },
+            memory_safety: MemorySafety::Unknown { reason },
+            error_inputs: vec![],
+            stats,
+            its: None,
+        };
+    };
+    let budget = Budget { deadline: Some(deadline), per_query: Duration::from_secs(2) };
+    let mut ctx = Ctx::new(module, opts.int_semantics, budget);
+    let init = initial_state(&mut ctx, module, entry, opts);
+    let g = graph::build(&mut ctx, init, deadline, graph::Limits::default());
+    let alive = g.nodes.iter().filter(|n| n.alive).count();
+    stats.push(("graph nodes".into(), alive.to_string()));
+    stats.push(("merges".into(), g.merges.to_string()));
+    stats.push(("symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+
+    // error states ⇒ memory safety unknown, candidate inputs
+    let errors = g.errors();
+    let mut error_inputs = vec![];
+    let mut first_error = None;
+    for &e in &errors {
+        let n = &g.nodes[e];
+        let graph::End::Error { reason, loc } = &n.end else { continue };
+        if first_error.is_none() {
+            first_error = Some(format!("{reason}{}", exec::loc_text(loc)));
+        }
+        let vars: Vec<Var> = n.state.inputs.iter().map(|(_, v)| v.clone()).collect();
+        if let Some(vals) = ctx.model(&n.state, &vars) {
+            error_inputs.push(n.state.inputs.iter().map(|(name, _)| name.clone()).zip(vals).collect());
+        }
+    }
+    let finish = |termination: Termination, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>, its: Option<crate::its::Its>| {
+        stats.push(("z3 calls".into(), ctx.z3_calls.to_string()));
+        stats.push(("entailment cache hits".into(), ctx.cache_hits.to_string()));
+        stats.push(("total symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+        Analysis { termination, memory_safety, error_inputs: error_inputs.clone(), stats, its }
+    };
+    if let Some(err) = first_error {
+        let ms = MemorySafety::Unknown { reason: format!("possible violation: {err}") };
+        return finish(Termination::Maybe { reason: format!("an error state is reachable in the symbolic execution graph: {err}") }, ms, stats, &ctx, None);
+    }
+    if let Some(reason) = g.incomplete {
+        let ms = MemorySafety::Unknown { reason: format!("analysis incomplete: {reason}") };
+        return finish(Termination::Maybe { reason }, ms, stats, &ctx, None);
+    }
+    let name_of = |n: usize| {
+        let s = &g.nodes[n].state;
+        if s.frames.is_empty() {
+            return "end".to_string();
+        }
+        let f = s.top();
+        let func = module.function(f.func);
+        format!("{}:{}", func.name, func.block(f.block).name)
+    };
+    let built = match its_build::build_its(&g, &name_of, 5000) {
+        Ok(b) => b,
+        Err(reason) => return finish(Termination::Maybe { reason }, MemorySafety::Proved, stats, &ctx, None),
+    };
+    let Some(built) = built else {
+        let proof = TerminationProof { components: vec![], notes: vec!["no loops: the symbolic execution graph has no cycle".into()] };
+        return finish(Termination::Yes(proof), MemorySafety::Proved, stats, &ctx, None);
+    };
+    stats.push(("ITS locations".into(), built.its.locations.len().to_string()));
+    stats.push(("ITS transitions".into(), built.its.transitions.len().to_string()));
+    let t_budget = Budget { deadline: Some(deadline), per_query: Duration::from_secs(10) };
+    let termination = match crate::termination::prove_its(&built.its, &t_budget) {
+        Termination::Yes(proof) => Termination::Yes(readable_proof(module, &g, &built, proof)),
+        Termination::No(_) => Termination::Maybe {
+            reason: "the ITS of the symbolic execution graph has a non-terminating run, but it is not replayed as a program run".into(),
+        },
+        Termination::Maybe { reason } => Termination::Maybe { reason: format!("termination of the ITS not proved: {reason}") },
+    };
+    finish(termination, MemorySafety::Proved, stats, &ctx, Some(built.its))
+}
+
+/// Rewrites positional ITS variables in ranking functions to program names where LV gives one
+/// (e.g. `x@12` for the value `x` with a source line), and adds a legend per location.
+fn readable_proof(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts, mut proof: TerminationProof) -> TerminationProof {
+    let mut legends: BTreeMap<String, BTreeMap<Var, Var>> = BTreeMap::new();
+    for (li, &node) in built.loc_nodes.iter().enumerate() {
+        let s = &g.nodes[node].state;
+        let mut names: BTreeMap<Var, String> = BTreeMap::new();
+        for fr in &s.frames {
+            let func = module.function(fr.func);
+            for (x, v) in &fr.lv {
+                names.insert(v.clone(), func.value_name(*x));
+            }
+        }
+        let mut map = BTreeMap::new();
+        let mut used = BTreeMap::<String, usize>::new();
+        for (i, v) in built.loc_vars[li].iter().enumerate() {
+            let base = names.get(v).cloned().unwrap_or_else(|| v.name().to_string());
+            let k = used.entry(base.clone()).or_insert(0);
+            *k += 1;
+            let shown = if *k == 1 { base } else { format!("{base}#{k}") };
+            map.insert(its_build::position_var(i), Var::new(shown));
+        }
+        legends.insert(built.its.locations[li].clone(), map);
+    }
+    for comp in &mut proof.components {
+        for phase in &mut comp.phases {
+            for (loc, f) in &mut phase.functions {
+                if let Some(map) = legends.get(loc) {
+                    let mut out = LinExpr::constant(f.constant);
+                    for (v, c) in &f.coeffs {
+                        let nv = map.get(v).cloned().unwrap_or_else(|| v.clone());
+                        out = out.add_scaled(*c, &LinExpr::var(&nv)).unwrap_or(out.clone());
+                    }
+                    *f = out;
+                }
+            }
+        }
+    }
+    let _ = Type::Void;
+    proof.notes.push(format!(
+        "symbolic execution graph: {} nodes, {} merges; ITS: {} locations, {} transitions",
+        g.nodes.iter().filter(|n| n.alive).count(),
+        g.merges,
+        built.its.locations.len(),
+        built.its.transitions.len()
+    ));
+    proof
 }

@@ -10,9 +10,11 @@ pub mod certificate;
 mod eval;
 pub mod farkas;
 pub mod graph;
+pub mod invariants;
 pub mod nontermination;
 pub mod prepare;
 pub mod ranking;
+pub mod refine;
 pub mod rules;
 #[cfg(test)]
 mod tests;
@@ -49,9 +51,29 @@ pub fn prove_its(its: &Its, budget: &Budget) -> Termination {
     }
 }
 
+/// A budget ending after `fraction` of the time left (never later than `budget`'s deadline).
+trait Share {
+    fn share(&self, fraction: f64) -> Budget;
+}
+
+impl Share for Budget {
+    fn share(&self, fraction: f64) -> Budget {
+        match self.deadline {
+            None => *self,
+            Some(d) => {
+                let now = std::time::Instant::now();
+                let left = d.saturating_duration_since(now);
+                Budget { deadline: Some(now + left.mul_f64(fraction)), per_query: self.per_query }
+            }
+        }
+    }
+}
+
 /// The portfolio, returning internal evidence.
 pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
+    let t0 = std::time::Instant::now();
     let prepared = prepare::prepare(its, budget);
+    tracing::debug!(rules = prepared.transitions.len(), secs = t0.elapsed().as_secs_f64(), "prepared");
     if budget.expired() {
         return Outcome::Maybe("timeout".into());
     }
@@ -64,27 +86,44 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
             Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
         };
     }
-    let lin: Vec<rules::LinRule> = prepared.transitions.iter().map(|t| rules::linearize(&prepared, t)).collect();
-    let stuck = match ranking::rank_and_remove(&prepared, &lin, &all, budget) {
-        Ok(phases) => {
-            let certificate = Certificate { phases };
-            return match check_certificate(&prepared, &certificate, budget) {
-                Ok(()) => Outcome::Yes { prepared, certificate },
-                Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
-                Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
-            };
-        }
-        Err(stuck) => stuck,
+    // Portfolio with time shares: ranking on the prepared ITS; a lasso search; ranking on the
+    // ITS strengthened by invariants; ranking on the refined (by last rule) and strengthened ITS.
+    let rank = |target: Its, sub: &Budget| -> Result<Outcome, Vec<usize>> {
+        let all: Vec<usize> = (0..target.transitions.len()).collect();
+        let lin: Vec<rules::LinRule> = target.transitions.iter().map(|t| rules::linearize(&target, t)).collect();
+        let phases = ranking::rank_and_remove(&target, &lin, &all, sub)?;
+        let certificate = Certificate { phases };
+        Ok(match check_certificate(&target, &certificate, budget) {
+            Ok(()) => Outcome::Yes { prepared: target, certificate },
+            Err(e) if budget.expired() => Outcome::Maybe(format!("timeout while checking the certificate ({e})")),
+            Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
+        })
     };
-    if budget.expired() {
-        return Outcome::Maybe("timeout".into());
-    }
+    let stuck = match rank(prepared.clone(), &budget.share(0.6)) {
+        Ok(outcome) => {
+            tracing::debug!(secs = t0.elapsed().as_secs_f64(), "ranked");
+            return outcome;
+        }
+        Err(s) => s,
+    };
+    tracing::debug!(secs = t0.elapsed().as_secs_f64(), "plain ranking failed");
     // Non-termination: the SCC where ranking got stuck first, then all others.
     let mut order = vec![stuck.clone()];
-    order.extend(sccs.into_iter().filter(|s| !s.iter().all(|r| stuck.contains(r))));
+    order.extend(sccs.iter().filter(|s| !s.iter().all(|r| stuck.contains(r))).cloned());
+    let lasso_budget = budget.share(0.5);
     for scc in &order {
-        if let Some(lasso) = nontermination::find_lasso(&prepared, scc, budget) {
+        if let Some(lasso) = nontermination::find_lasso(&prepared, scc, &lasso_budget) {
             return Outcome::No { prepared, lasso };
+        }
+    }
+    tracing::debug!(secs = t0.elapsed().as_secs_f64(), "no lasso");
+    let sub = budget.share(0.6);
+    if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), &sub) {
+        return outcome;
+    }
+    if let Some(refined) = refine::refine_by_last_rule(&prepared, &stuck, budget) {
+        if let Ok(outcome) = rank(invariants::strengthen(&refined, budget), budget) {
+            return outcome;
         }
     }
     if budget.expired() {

@@ -137,7 +137,9 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
         let formula = Formula::and(per_rule.iter().cloned().chain([Formula::ge(sum.clone(), need)]));
         let timeout = budget.next_timeout()?;
         let model_vars: Vec<Var> = unknowns.iter().chain(&indicators).cloned().collect();
+        let t0 = std::time::Instant::now();
         let (res, model) = solve(&Query { formula: &formula, real_vars: &reals, timeout: Some(timeout) }, &model_vars);
+        tracing::debug!(rules = rules.len(), vars = vars.len(), depth = d, ?res, secs = t0.elapsed().as_secs_f64(), "farkas query");
         if res != SatResult::Sat {
             if indicators.len() == 1 {
                 return None;

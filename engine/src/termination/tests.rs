@@ -204,3 +204,66 @@ fn tampered_certificate_is_rejected() {
     assert!(check_certificate(&prepared, &certificate, &budget()).is_err());
     assert!(check_certificate(&prepared, &Certificate::default(), &budget()).is_err());
 }
+
+#[test]
+fn zero_variable_loop_is_no() {
+    let s = its(&[], vec![("start", "l", Formula::True, vec![]), ("l", "l", Formula::True, vec![])]);
+    expect_no(&s);
+}
+
+#[test]
+fn recurrent_set_over_two_rules_with_long_stem() {
+    // From (0, 100): x counts up to y - 2, then (x, y) := (y - 1, y + 1) forever.
+    let s = its(&["x", "y"], vec![
+        ("start", "l", Formula::True, vec![c(0), c(100)]),
+        ("l", "l", Formula::and([Formula::gt(Term::sub(v("y"), c(2)), v("x"))]), vec![Term::add(v("x"), c(1)), v("y")]),
+        ("l", "l", Formula::eq(v("x"), Term::sub(v("y"), c(2))), vec![Term::sub(v("y"), c(1)), Term::add(v("y"), c(1))]),
+    ]);
+    expect_no(&s);
+}
+
+#[test]
+fn multi_location_recurrent_set() {
+    // a: x > 0 → b with y = x + 1; b: y > 0 → b with y - 1; b: y = 0 → a.  Diverges for x > 0.
+    let s = its(&["x", "y"], vec![
+        ("start", "a", Formula::gt(v("x"), c(0)), vec![v("x"), v("y")]),
+        ("a", "b", Formula::gt(v("x"), c(0)), vec![Term::add(v("x"), c(1)), Term::add(v("x"), c(1))]),
+        ("b", "b", Formula::gt(v("y"), c(0)), vec![v("x"), Term::sub(v("y"), c(1))]),
+        ("b", "a", Formula::eq(v("y"), c(0)), vec![v("x"), v("t")]),
+    ]);
+    expect_no(&s);
+}
+
+#[test]
+fn up_and_down_needs_hull() {
+    // d = 0 counts x down to 0, d = 1 counts up to 10; at the ends the direction flips.
+    let s = its(&["d", "x"], vec![
+        ("start", "l", Formula::ge(v("x"), c(0)), vec![c(0), v("x")]),
+        ("l", "l", Formula::and([Formula::lt(v("x"), c(10)), Formula::gt(v("x"), c(0)), Formula::eq(v("d"), c(0))]), vec![c(0), Term::sub(v("x"), c(1))]),
+        ("l", "l", Formula::and([Formula::lt(v("x"), c(10)), Formula::gt(v("x"), c(0)), Formula::eq(v("d"), c(1))]), vec![c(1), Term::add(v("x"), c(1))]),
+        ("l", "l", Formula::eq(v("x"), c(10)), vec![c(0), c(9)]),
+        ("l", "l", Formula::eq(v("x"), c(0)), vec![c(1), c(1)]),
+    ]);
+    expect_no(&s);
+}
+
+#[test]
+fn invariant_needed_for_ranking() {
+    // y ≥ 1 is established before the loop and never changed: while (x < 100) x = x + y.
+    let s = its(&["x", "y"], vec![
+        ("start", "l", Formula::ge(v("y"), c(1)), vec![v("x"), v("y")]),
+        ("l", "l", Formula::lt(v("x"), c(100)), vec![Term::add(v("x"), v("y")), v("y")]),
+    ]);
+    expect_yes(&s);
+}
+
+#[test]
+fn refinement_separates_phases() {
+    // if y > x then x++ else if y < x then y++ : the two rules never follow each other.
+    let s = its(&["x", "y"], vec![
+        ("start", "l", Formula::True, vec![v("x"), v("y")]),
+        ("l", "l", Formula::gt(v("y"), v("x")), vec![Term::add(v("x"), c(1)), v("y")]),
+        ("l", "l", Formula::lt(v("y"), v("x")), vec![v("x"), Term::add(v("y"), c(1))]),
+    ]);
+    expect_yes(&s);
+}

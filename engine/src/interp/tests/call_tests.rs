@@ -116,3 +116,43 @@ fn unsupported_instructions_stop_the_run() {
     f.term(e, Terminator::Ret(Some(r)));
     assert!(matches!(run_with(&module(vec![f.finish()]), C, &[], vec![]).outcome, Outcome::Unsupported(_)));
 }
+
+#[test]
+fn switch_picks_the_matching_case_or_the_default() {
+    let mut f = FnBuilder::new("main", &[i32t()], i32t());
+    let e = f.block("entry");
+    let one = f.block("one");
+    let two = f.block("two");
+    let other = f.block("other");
+    let p = f.param(0);
+    f.term(e, Terminator::Switch { value: p, bits: 32, default: other, cases: vec![(1, one), (-2, two)] });
+    f.term(one, Terminator::Ret(Some(c(32, 10))));
+    f.term(two, Terminator::Ret(Some(c(32, 20))));
+    f.term(other, Terminator::Ret(Some(c(32, 30))));
+    let m = module(vec![f.finish()]);
+    assert_eq!(run_with(&m, C, &[1], vec![]).outcome, Outcome::Returned(Some(10)));
+    assert_eq!(run_with(&m, C, &[-2], vec![]).outcome, Outcome::Returned(Some(20)));
+    assert_eq!(run_with(&m, C, &[0xfffffffe], vec![]).outcome, Outcome::Returned(Some(20)));
+    assert_eq!(run_with(&m, C, &[7], vec![]).outcome, Outcome::Returned(Some(30)));
+}
+
+#[test]
+fn undef_operands_are_fresh_inputs() {
+    let mut f = FnBuilder::new("main", &[], i32t());
+    let e = f.block("entry");
+    let r = f.push(e, bin(BinOp::Add, 32, Operand::Undef(i32t()), c(32, 1)));
+    f.term(e, Terminator::Ret(Some(r)));
+    let m = module(vec![f.finish()]);
+    let r = run_with(&m, C, &[], vec![41]);
+    assert_eq!(r.outcome, Outcome::Returned(Some(42)));
+    assert_eq!(r.trace_inputs, vec![("undef".to_string(), 41)]);
+}
+
+#[test]
+fn reaching_unreachable_is_undefined_behaviour() {
+    let mut f = FnBuilder::new("main", &[], i32t());
+    let e = f.block("entry");
+    f.term(e, Terminator::Unreachable);
+    let m = module(vec![f.finish()]);
+    assert_eq!(violation_kind(&run_with(&m, C, &[], vec![]).outcome), Some(crate::interp::kind::UNDEFINED_BEHAVIOUR));
+}

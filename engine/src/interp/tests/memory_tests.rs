@@ -126,15 +126,18 @@ fn stack_memory_dies_when_its_frame_returns() {
 }
 
 #[test]
-fn uninitialised_reads_are_inputs() {
+fn uninitialised_reads_are_inputs_fixed_at_the_first_read() {
+    // int a; x = a; y = a; return x - y;  (always 0: the garbage does not change)
     let mut f = FnBuilder::new("main", &[], i32t());
     let e = f.block("entry");
     let a = f.push(e, Op::Alloca { elem_size: 4, count: c(32, 1), count_bits: 32 });
-    let v = f.push(e, load32(a));
+    let x = f.push(e, load32(a.clone()));
+    let y = f.push(e, load32(a));
+    let v = f.push(e, bin(BinOp::Sub, 32, x, y));
     f.term(e, Terminator::Ret(Some(v)));
     let m = with_libc(f.finish(), vec![]);
-    let r = run_with(&m, C, &[], vec![-9]);
-    assert_eq!(r.outcome, Outcome::Returned(Some(-9)));
+    let r = run_with(&m, C, &[], vec![-9, 5]);
+    assert_eq!(r.outcome, Outcome::Returned(Some(0)));
     assert_eq!(r.trace_inputs, vec![("uninit-read".to_string(), -9)]);
     assert_eq!(run_with(&m, C, &[], vec![]).outcome, Outcome::InputsExhausted);
 }
@@ -153,6 +156,24 @@ fn memset_and_memcpy() {
     let m = with_libc(f.finish(), vec![]);
     assert_eq!(run_with(&m, C, &[8], vec![]).outcome, Outcome::Returned(Some(0x01010101)));
     assert_eq!(violation_kind(&run_with(&m, C, &[9], vec![]).outcome), Some(kind::INVALID_READ));
+}
+
+#[test]
+fn copies_of_uninitialised_memory_agree_with_the_original() {
+    // a = malloc(4); b = malloc(4); memcpy(b, a, 4); return *a - *b;
+    let mut f = FnBuilder::new("main", &[], i32t());
+    let e = f.block("entry");
+    let a = malloc(&mut f, e, 4);
+    let b = malloc(&mut f, e, 4);
+    f.push_void(e, call(MEMCPY, vec![b.clone(), a.clone(), c(64, 4), c(1, 0)], Type::Void));
+    let x = f.push(e, load32(a));
+    let y = f.push(e, load32(b));
+    let v = f.push(e, bin(BinOp::Sub, 32, x, y));
+    f.term(e, Terminator::Ret(Some(v)));
+    let m = with_libc(f.finish(), vec![]);
+    let r = run_with(&m, C, &[], vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(r.outcome, Outcome::Returned(Some(0)));
+    assert_eq!(r.trace_inputs.len(), 4);
 }
 
 #[test]
@@ -204,4 +225,52 @@ fn math_values_outside_the_width_cannot_be_stored() {
     assert!(matches!(run_with(&m, Math, &[i32::MAX as i128], vec![]).outcome, Outcome::Unsupported(_)));
     // Under C semantics the stored poison only becomes UB when it is returned from main.
     assert_eq!(violation_kind(&run_with(&m, C, &[i32::MAX as i128], vec![]).outcome), Some(kind::UNDEFINED_BEHAVIOUR));
+}
+
+#[test]
+fn calloc_realloc_and_strlen() {
+    // p = calloc(2, 4); p[0] = 0x41414141 (bytes 'A'); q = realloc(p, 16); return strlen(q);
+    let mut f = FnBuilder::new("main", &[], Type::Int(64));
+    let e = f.block("entry");
+    let p = f.push(e, call(5, vec![c(64, 2), c(64, 4)], Type::Ptr));
+    f.push_void(e, store32(c(32, 0x41414141), p.clone()));
+    let q = f.push(e, call(6, vec![p.clone(), c(64, 16)], Type::Ptr));
+    let n = f.push(e, call(7, vec![q], Type::Int(64)));
+    let v = f.push(e, load32(p));
+    let _ = v;
+    f.term(e, Terminator::Ret(Some(n)));
+    let extra = vec![
+        decl("calloc", &[Type::Int(64), Type::Int(64)], Type::Ptr),
+        decl("realloc", &[Type::Ptr, Type::Int(64)], Type::Ptr),
+        decl("strlen", &[Type::Ptr], Type::Int(64)),
+    ];
+    let m = with_libc(f.finish(), extra.clone());
+    // The old block is freed by realloc: the later load through p is a use after free.
+    assert_eq!(violation_kind(&run_with(&m, C, &[], vec![]).outcome), Some(kind::USE_AFTER_FREE));
+
+    let mut f = FnBuilder::new("main", &[], Type::Int(64));
+    let e = f.block("entry");
+    let p = f.push(e, call(5, vec![c(64, 2), c(64, 4)], Type::Ptr));
+    f.push_void(e, store32(c(32, 0x41414141), p.clone()));
+    let q = f.push(e, call(6, vec![p, c(64, 16)], Type::Ptr));
+    let n = f.push(e, call(7, vec![q], Type::Int(64)));
+    f.term(e, Terminator::Ret(Some(n)));
+    let m = with_libc(f.finish(), extra);
+    assert_eq!(run_with(&m, C, &[], vec![]).outcome, Outcome::Returned(Some(4)));
+}
+
+#[test]
+fn stackrestore_ends_variable_length_arrays() {
+    // s = stacksave(); a = alloca(n); stackrestore(s); *a = 1;
+    let mut f = FnBuilder::new("main", &[], i32t());
+    let e = f.block("entry");
+    let s = f.push(e, call(5, vec![], Type::Ptr));
+    let a = f.push(e, Op::Alloca { elem_size: 4, count: c(32, 3), count_bits: 32 });
+    f.push_void(e, store32(c(32, 1), a.clone()));
+    f.push_void(e, call(6, vec![s], Type::Void));
+    f.push_void(e, store32(c(32, 1), a));
+    f.term(e, Terminator::Ret(Some(c(32, 0))));
+    let extra = vec![decl("llvm.stacksave.p0", &[], Type::Ptr), decl("llvm.stackrestore.p0", &[Type::Ptr], Type::Void)];
+    let m = with_libc(f.finish(), extra);
+    assert_eq!(violation_kind(&run_with(&m, C, &[], vec![]).outcome), Some(kind::USE_AFTER_FREE));
 }

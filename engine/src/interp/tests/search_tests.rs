@@ -67,3 +67,24 @@ fn search_finds_a_violation_and_nothing_in_a_safe_program() {
     let safe = module(vec![g.finish(), decl("__VERIFIER_nondet_int", &[], i32t())]);
     assert!(search_witness(&safe, FuncId(0), C, &budget()).is_none());
 }
+
+#[test]
+fn lassos_after_signed_overflow_are_not_reported() {
+    // x = nondet(); y = x + INT_MAX (nsw, unused); if (x > 0) while (1) {}  — every looping
+    // run has overflowed first (C-level UB), so no NO witness may come out.
+    let mut f = FnBuilder::new("main", &[], i32t());
+    let e = f.block("entry");
+    let h = f.block("header");
+    let exit = f.block("exit");
+    let x = f.push(e, call(1, vec![], i32t()));
+    let _y = f.push(e, nsw(BinOp::Add, 32, x.clone(), c(32, i32::MAX as i128)));
+    let pos = f.push(e, icmp(IntPred::Sgt, 32, x, c(32, 0)));
+    f.term(e, Terminator::CondBr { cond: pos, then_block: h, else_block: exit });
+    f.term(h, Terminator::Br(h));
+    f.term(exit, Terminator::Ret(Some(c(32, 0))));
+    let m = module(vec![f.finish(), decl("__VERIFIER_nondet_int", &[], i32t())]);
+    assert!(search_witness(&m, FuncId(0), C, &budget()).is_none());
+    // Under Wrap the same runs are fine witnesses.
+    let w = search_witness(&m, FuncId(0), Wrap, &budget()).expect("a lasso under wrap");
+    assert!(w.inputs[0].1 > 0);
+}

@@ -1,0 +1,415 @@
+//! The analysis context: fresh variables, the state formula ⟨s⟩ (digest §3.3) and cached,
+//! sliced entailment checks.
+//!
+//! Entailment `⊨ ⟨s⟩ ⇒ φ` is decided on a *slice* of ⟨s⟩: the facts connected to the variables
+//! of φ through shared variables. Dropping conjuncts of the premise only makes the check weaker
+//! (it may fail, never wrongly succeed); for a satisfiable ⟨s⟩ the connectivity slice is even
+//! exact, because the dropped facts do not share variables with the rest. z3 `unknown` and
+//! timeouts count as "not entailed".
+
+use super::facts::{conj, Atom, Fact};
+use super::state::{AllocKind, State};
+use crate::ir::{BlockId, CastOp, FuncId, Module, Op, Operand, Terminator, Type, ValueId};
+use crate::logic::{Formula, LinExpr, Var};
+use crate::smt::{self, Budget, SatResult};
+use crate::verdict::IntSemantics;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Shared context of one analysis.
+pub struct Ctx<'m> {
+    pub module: &'m Module,
+    pub sem: IntSemantics,
+    pub budget: Budget,
+    next_var: u64,
+    next_alloc: u32,
+    cache: HashMap<(Vec<Fact>, Vec<Atom>), bool>,
+    pub z3_calls: u64,
+    pub cache_hits: u64,
+    loop_headers: HashMap<FuncId, HashSet<BlockId>>,
+    live_out: HashMap<FuncId, Vec<BTreeSet<ValueId>>>,
+    value_types: HashMap<FuncId, Vec<Option<Type>>>,
+}
+
+impl<'m> Ctx<'m> {
+    pub fn new(module: &'m Module, sem: IntSemantics, budget: Budget) -> Ctx<'m> {
+        Ctx {
+            module,
+            sem,
+            budget,
+            next_var: 0,
+            next_alloc: 0,
+            cache: HashMap::new(),
+            z3_calls: 0,
+            cache_hits: 0,
+            loop_headers: HashMap::new(),
+            live_out: HashMap::new(),
+            value_types: HashMap::new(),
+        }
+    }
+
+    /// A fresh symbolic variable; `hint` keeps names readable (`x_12`).
+    pub fn fresh(&mut self, hint: &str) -> Var {
+        self.next_var += 1;
+        let clean: String = hint
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+            .take(24)
+            .collect();
+        let clean = if clean.is_empty() { "v".to_string() } else { clean };
+        Var::new(format!("{clean}_{}", self.next_var))
+    }
+
+    pub fn fresh_alloc_id(&mut self) -> u32 {
+        self.next_alloc += 1;
+        self.next_alloc
+    }
+
+    /// ⟨s⟩ restricted to the slice relevant for `focus` (KB, allocation bounds and pairwise
+    /// disjointness, and the PT-derived disequalities of §3.3, computed in one pass).
+    pub fn state_facts(&mut self, s: &State, focus: &BTreeSet<Var>) -> Vec<Fact> {
+        let mut facts: Vec<Fact> = s.kb.clone();
+        for a in &s.allocs {
+            if let Some(x) = Atom::cmp(&LinExpr::var(&a.start), crate::logic::Rel::Le, &LinExpr::var(&a.end)) {
+                facts.push(Fact::Atom(x));
+            }
+            facts.push(Fact::Atom(Atom::var_const(&a.start, crate::logic::Rel::Ge, 1)));
+        }
+        for (i, a) in s.allocs.iter().enumerate() {
+            for b in &s.allocs[i + 1..] {
+                let x = Atom::cmp(&LinExpr::var(&a.end), crate::logic::Rel::Lt, &LinExpr::var(&b.start));
+                let y = Atom::cmp(&LinExpr::var(&b.end), crate::logic::Rel::Lt, &LinExpr::var(&a.start));
+                if let (Some(x), Some(y)) = (x, y) {
+                    facts.push(Fact::Or(vec![x, y]));
+                }
+            }
+        }
+        let mut sliced = slice(&facts, focus);
+        // PT disequalities: same-kind entries holding provably different values are at
+        // different addresses. Only pairs touching the slice matter.
+        let slice_vars: BTreeSet<Var> = sliced.iter().flat_map(|f| f.vars()).chain(focus.iter().cloned()).collect();
+        let mut extra = Vec::new();
+        for (i, p) in s.pt.iter().enumerate() {
+            for q in &s.pt[i + 1..] {
+                if p.size != q.size || p.is_ptr != q.is_ptr || p.addr == q.addr {
+                    continue;
+                }
+                if !slice_vars.contains(&p.addr) && !slice_vars.contains(&q.addr) {
+                    continue;
+                }
+                let Some(diff) = Atom::cmp(&LinExpr::var(&p.value), crate::logic::Rel::Ne, &LinExpr::var(&q.value)) else {
+                    continue;
+                };
+                if self.entails_facts(&facts, &[diff]) {
+                    if let Some(a) = Atom::cmp(&LinExpr::var(&p.addr), crate::logic::Rel::Ne, &LinExpr::var(&q.addr)) {
+                        extra.push(Fact::Atom(a));
+                    }
+                }
+            }
+        }
+        if !extra.is_empty() {
+            facts.extend(extra);
+            sliced = slice(&facts, focus);
+        }
+        sliced
+    }
+
+    /// `⊨ ⟨s⟩ ⇒ ⋀ concl`.
+    pub fn entails(&mut self, s: &State, concl: &[Atom]) -> bool {
+        if concl.iter().all(|a| a.const_value() == Some(true)) {
+            return true;
+        }
+        let focus: BTreeSet<Var> = concl.iter().flat_map(|a| a.e.coeffs.keys().cloned()).collect();
+        let facts = self.state_facts(s, &focus);
+        self.entails_facts(&facts, concl)
+    }
+
+    /// `⊨ ⋀ premise ⇒ ⋀ concl`, sliced, cached, with syntactic pre-checks.
+    pub fn entails_facts(&mut self, premise: &[Fact], concl: &[Atom]) -> bool {
+        let concl: Vec<Atom> = concl.iter().filter(|a| a.const_value() != Some(true)).cloned().collect();
+        if concl.is_empty() {
+            return true;
+        }
+        let mut focus = BTreeSet::new();
+        concl.iter().for_each(|a| a.collect_vars(&mut focus));
+        let mut sl = slice(premise, &focus);
+        if sl.iter().any(|f| f.const_value() == Some(false)) {
+            return true;
+        }
+        if concl.iter().all(|c| {
+            sl.iter().any(|f| matches!(f, Fact::Atom(a) if a.implies_syntactically(c)))
+        }) {
+            return true;
+        }
+        sl.sort();
+        sl.dedup();
+        let key = (sl, concl);
+        if let Some(r) = self.cache.get(&key) {
+            self.cache_hits += 1;
+            return *r;
+        }
+        self.z3_calls += 1;
+        let negated = Formula::not(Formula::and(key.1.iter().map(Atom::to_formula)));
+        let f = Formula::and([conj(&key.0), negated]);
+        let r = smt::check_sat(&f, &self.budget) == SatResult::Unsat;
+        self.cache.insert(key, r);
+        r
+    }
+
+    /// A model of the state's facts for `vars` (for candidate error inputs).
+    pub fn model(&mut self, s: &State, vars: &[Var]) -> Option<Vec<i128>> {
+        let mut facts = s.kb.clone();
+        for a in &s.allocs {
+            if let Some(x) = Atom::cmp(&LinExpr::var(&a.start), crate::logic::Rel::Le, &LinExpr::var(&a.end)) {
+                facts.push(Fact::Atom(x));
+            }
+        }
+        let (r, m) = smt::model(&conj(&facts), vars, &self.budget);
+        if r != SatResult::Sat {
+            return None;
+        }
+        let m = m?;
+        vars.iter()
+            .map(|v| match m.get(v) {
+                Some(smt::Value::Int(i)) => Some(*i),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Targets of CFG back edges (DFS from the entry) of a function.
+    pub fn is_loop_header(&mut self, f: FuncId, b: BlockId) -> bool {
+        if !self.loop_headers.contains_key(&f) {
+            let func = self.module.function(f);
+            let n = func.blocks.len();
+            let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
+            let mut heads = HashSet::new();
+            let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+            if n > 0 {
+                state[0] = 1;
+            }
+            while let Some((b, i)) = stack.pop() {
+                let succ = successors(&func.blocks[b].terminator);
+                if i < succ.len() {
+                    stack.push((b, i + 1));
+                    let s = succ[i].0 as usize;
+                    if s >= n {
+                        continue;
+                    }
+                    match state[s] {
+                        0 => {
+                            state[s] = 1;
+                            stack.push((s, 0));
+                        }
+                        1 => {
+                            heads.insert(BlockId(s as u32));
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[b] = 2;
+                }
+            }
+            self.loop_headers.insert(f, heads);
+        }
+        self.loop_headers.get(&f).is_some_and(|h| h.contains(&b))
+    }
+
+    /// Values live just before instruction `idx` of `block` (phis of `block` count as
+    /// already executed: their results are live if used later).
+    pub fn live_at(&mut self, f: FuncId, b: BlockId, idx: usize) -> BTreeSet<ValueId> {
+        if !self.live_out.contains_key(&f) {
+            let lo = compute_live_out(self.module, f);
+            self.live_out.insert(f, lo);
+        }
+        let func = self.module.function(f);
+        let block = func.block(b);
+        let mut live = self.live_out[&f][b.0 as usize].clone();
+        term_uses(&block.terminator, &mut live);
+        for instr in block.instrs[idx.min(block.instrs.len())..].iter().rev() {
+            if matches!(instr.op, Op::Phi { .. }) {
+                continue;
+            }
+            if let Some(r) = instr.result {
+                live.remove(&r);
+            }
+            op_uses(&instr.op, &mut live);
+        }
+        live
+    }
+
+    /// The type of a local value (from its defining instruction or the parameter list).
+    pub fn value_type(&mut self, f: FuncId, v: ValueId) -> Option<Type> {
+        if !self.value_types.contains_key(&f) {
+            let func = self.module.function(f);
+            let mut t: Vec<Option<Type>> = vec![None; func.num_values as usize];
+            let mut set = |v: ValueId, ty: Type| {
+                if let Some(x) = t.get_mut(v.0 as usize) {
+                    *x = Some(ty);
+                }
+            };
+            for (p, ty) in &func.params {
+                set(*p, ty.clone());
+            }
+            for b in &func.blocks {
+                for i in &b.instrs {
+                    let Some(r) = i.result else { continue };
+                    let ty = match &i.op {
+                        Op::Alloca { .. } | Op::PtrAdd { .. } => Type::Ptr,
+                        Op::Load { ty, .. } | Op::Select { ty, .. } | Op::Phi { ty, .. } | Op::Freeze { ty, .. } => ty.clone(),
+                        Op::Bin { bits, .. } => Type::Int(*bits),
+                        Op::ICmp { .. } => Type::Int(1),
+                        Op::Cast { op: CastOp::IntToPtr, .. } => Type::Ptr,
+                        Op::Cast { op: CastOp::BitCast, .. } => continue,
+                        Op::Cast { to_bits, .. } => Type::Int(*to_bits),
+                        Op::Call { ret, .. } => ret.clone(),
+                        #[allow(unreachable_patterns)]
+                        _ => continue,
+                    };
+                    set(r, ty);
+                }
+            }
+            self.value_types.insert(f, t);
+        }
+        self.value_types.get(&f).and_then(|t| t.get(v.0 as usize).cloned().flatten())
+    }
+
+    /// Whether the allocation kind belongs to frame depth `d` or deeper.
+    pub fn owned_by_depth(kind: AllocKind, d: usize) -> bool {
+        matches!(kind, AllocKind::Stack(x) if x >= d)
+    }
+}
+
+/// The connectivity slice of `facts` for `focus`.
+pub fn slice(facts: &[Fact], focus: &BTreeSet<Var>) -> Vec<Fact> {
+    let mut vars = focus.clone();
+    let fvars: Vec<BTreeSet<Var>> = facts.iter().map(|f| f.vars()).collect();
+    let mut taken = vec![false; facts.len()];
+    loop {
+        let mut changed = false;
+        for (i, fv) in fvars.iter().enumerate() {
+            if taken[i] {
+                continue;
+            }
+            if fv.is_empty() || fv.iter().any(|v| vars.contains(v)) {
+                taken[i] = true;
+                changed = true;
+                vars.extend(fv.iter().cloned());
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    facts.iter().zip(taken).filter(|(_, t)| *t).map(|(f, _)| f.clone()).collect()
+}
+
+pub fn successors(t: &Terminator) -> Vec<BlockId> {
+    match t {
+        Terminator::Br(b) => vec![*b],
+        Terminator::CondBr { then_block, else_block, .. } => vec![*then_block, *else_block],
+        Terminator::Switch { default, cases, .. } => {
+            let mut v = vec![*default];
+            v.extend(cases.iter().map(|c| c.1));
+            v
+        }
+        _ => vec![],
+    }
+}
+
+fn operand_use(o: &Operand, out: &mut BTreeSet<ValueId>) {
+    if let Operand::Local(v) = o {
+        out.insert(*v);
+    }
+}
+
+fn term_uses(t: &Terminator, out: &mut BTreeSet<ValueId>) {
+    match t {
+        Terminator::CondBr { cond, .. } => operand_use(cond, out),
+        Terminator::Switch { value, .. } => operand_use(value, out),
+        Terminator::Ret(Some(v)) => operand_use(v, out),
+        _ => {}
+    }
+}
+
+fn op_uses(op: &Op, out: &mut BTreeSet<ValueId>) {
+    match op {
+        Op::Alloca { count, .. } => operand_use(count, out),
+        Op::Load { ptr, .. } => operand_use(ptr, out),
+        Op::Store { value, ptr, .. } => {
+            operand_use(value, out);
+            operand_use(ptr, out);
+        }
+        Op::PtrAdd { base, indices, .. } => {
+            operand_use(base, out);
+            indices.iter().for_each(|i| operand_use(&i.value, out));
+        }
+        Op::Bin { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => {
+            operand_use(lhs, out);
+            operand_use(rhs, out);
+        }
+        Op::Cast { value, .. } | Op::Freeze { value, .. } => operand_use(value, out),
+        Op::Select { cond, then_value, else_value, .. } => {
+            operand_use(cond, out);
+            operand_use(then_value, out);
+            operand_use(else_value, out);
+        }
+        Op::Phi { .. } => {}
+        Op::Call { callee, args, .. } => {
+            if let crate::ir::Callee::Indirect(o) = callee {
+                operand_use(o, out);
+            }
+            args.iter().for_each(|a| operand_use(a, out));
+        }
+        #[allow(unreachable_patterns)]
+        _ => {}
+    }
+}
+
+/// Live-out sets per block (phi operands are live at the end of their incoming block).
+fn compute_live_out(module: &Module, f: FuncId) -> Vec<BTreeSet<ValueId>> {
+    let func = module.function(f);
+    let n = func.blocks.len();
+    let mut live_in: Vec<BTreeSet<ValueId>> = vec![BTreeSet::new(); n];
+    let mut live_out: Vec<BTreeSet<ValueId>> = vec![BTreeSet::new(); n];
+    loop {
+        let mut changed = false;
+        for b in (0..n).rev() {
+            let block = &func.blocks[b];
+            let mut out = BTreeSet::new();
+            for s in successors(&block.terminator) {
+                let si = s.0 as usize;
+                if si >= n {
+                    continue;
+                }
+                out.extend(live_in[si].iter().cloned());
+                for instr in &func.blocks[si].instrs {
+                    if let Op::Phi { incoming, .. } = &instr.op {
+                        for (o, from) in incoming {
+                            if from.0 as usize == b {
+                                operand_use(o, &mut out);
+                            }
+                        }
+                    }
+                }
+            }
+            let mut inn = out.clone();
+            term_uses(&block.terminator, &mut inn);
+            for instr in block.instrs.iter().rev() {
+                if let Some(r) = instr.result {
+                    inn.remove(&r);
+                }
+                op_uses(&instr.op, &mut inn);
+            }
+            if out != live_out[b] || inn != live_in[b] {
+                live_out[b] = out;
+                live_in[b] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    live_out
+}
+

@@ -1,0 +1,811 @@
+//! Symbolic execution rules: one step of the top frame (an instruction or the terminator)
+//! from an abstract state to its successors (digest §4, App. A, plus the rules the paper
+//! leaves out: calls, heap, globals, casts, intrinsics).
+
+use super::ctx::Ctx;
+use super::facts::Atom;
+use super::ints::{self, fresh_in_range, range_atoms, split, unsigned_view};
+use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
+use crate::ir::{BlockId, Callee, CastOp, Instr, IntPred, Op, Operand, SrcLoc, Terminator, Type, ValueId};
+use crate::logic::{LinExpr, Rel, Var};
+use crate::verdict::IntSemantics;
+use std::collections::BTreeMap;
+
+/// Highest address an object may occupy (objects live in the lower half of the address space).
+pub const ADDR_MAX: i128 = (1i128 << 63) - 1;
+
+/// A successor of a step.
+pub enum Succ {
+    State(State),
+    /// The error state ERR (memory-safety violation or undefined behaviour), with the
+    /// refined state in which it happens.
+    Error { state: State, reason: String, loc: Option<SrcLoc> },
+}
+
+/// Why a path ends without successors.
+pub enum Stop {
+    /// Normal end of the program run (return from the entry function, exit, abort).
+    Leaf,
+    /// The analysis cannot continue soundly: MAYBE with this reason.
+    Maybe(String),
+}
+
+pub type StepResult = Result<Vec<Succ>, Stop>;
+
+pub fn loc_text(loc: &Option<SrcLoc>) -> String {
+    match loc {
+        Some(l) if l.line > 0 => format!(" (line {})", l.line),
+        _ => String::new(),
+    }
+}
+
+fn err(state: State, reason: impl Into<String>, loc: &Option<SrcLoc>) -> Succ {
+    Succ::Error { state, reason: reason.into(), loc: loc.clone() }
+}
+
+/// The symbolic value of an operand (constants stay constants).
+pub fn operand(ctx: &mut Ctx<'_>, s: &mut State, o: &Operand) -> Result<LinExpr, Stop> {
+    match o {
+        Operand::Local(v) => match s.top().lv.get(v) {
+            Some(x) => Ok(LinExpr::var(x)),
+            None => Err(Stop::Maybe(format!("use of a value without definition (%{})", v.0))),
+        },
+        Operand::Int { bits, value } => Ok(LinExpr::constant(if *bits == 1 { value & 1 } else { *value })),
+        Operand::NullPtr => Ok(LinExpr::constant(0)),
+        Operand::Global(g) => {
+            match s.allocs.iter().find(|a| a.kind == AllocKind::Global(*g)) {
+                Some(a) => Ok(LinExpr::var(&a.start)),
+                None => Err(Stop::Maybe(format!("address of global `{}` without storage", ctx.module.globals.get(g.0 as usize).map(|g| g.name.as_str()).unwrap_or("?")))),
+            }
+        }
+        Operand::Function(f) => Err(Stop::Maybe(format!("function pointer to `{}`", ctx.module.function(*f).name))),
+        Operand::Undef(ty) | Operand::Poison(ty) => {
+            let bits = type_bits(ctx, ty);
+            Ok(LinExpr::var(&fresh_in_range(ctx, s, "undef", bits)))
+        }
+        Operand::Unsupported(t) => Err(Stop::Maybe(format!("unsupported constant `{}`", short(t)))),
+    }
+}
+
+fn short(t: &str) -> String {
+    let t = t.trim();
+    if t.len() > 80 {
+        format!("{}…", &t[..t.char_indices().nth(80).map(|(i, _)| i).unwrap_or(t.len())])
+    } else {
+        t.to_string()
+    }
+}
+
+fn type_bits(ctx: &Ctx<'_>, ty: &Type) -> u32 {
+    match ty {
+        Type::Int(b) => *b,
+        Type::Ptr => ctx.module.pointer_bits,
+        _ => 0,
+    }
+}
+
+/// Makes `e` a variable (fresh with an equation unless it already is one).
+pub fn as_var(ctx: &mut Ctx<'_>, s: &mut State, e: &LinExpr, hint: &str) -> Var {
+    if e.constant == 0 && e.coeffs.len() == 1 {
+        if let Some((v, 1)) = e.coeffs.iter().next() {
+            return v.clone();
+        }
+    }
+    let v = ctx.fresh(hint);
+    if let Some(a) = Atom::cmp(&LinExpr::var(&v), Rel::Eq, e) {
+        s.add_atom(a);
+    }
+    v
+}
+
+fn value_hint(ctx: &Ctx<'_>, s: &State, v: ValueId) -> String {
+    let f = ctx.module.function(s.top().func);
+    match f.value_names.get(v.0 as usize) {
+        Some(Some(n)) => n.clone(),
+        _ => "t".into(),
+    }
+}
+
+/// Binds local `x` to a fresh variable equal to `e`.
+pub fn define(ctx: &mut Ctx<'_>, s: &mut State, x: ValueId, e: &LinExpr) {
+    let hint = value_hint(ctx, s, x);
+    let w = ctx.fresh(&hint);
+    if let Some(a) = Atom::cmp(&LinExpr::var(&w), Rel::Eq, e) {
+        s.add_atom(a);
+    }
+    s.top_mut().lv.insert(x, w);
+}
+
+/// Binds local `x` to the variable `w` (must be fresh for this state).
+fn bind(s: &mut State, x: ValueId, w: Var) {
+    s.top_mut().lv.insert(x, w);
+}
+
+fn advance(mut s: State) -> State {
+    s.top_mut().idx += 1;
+    s
+}
+
+/// One step of the top frame.
+pub fn step(ctx: &mut Ctx<'_>, s: State) -> StepResult {
+    let frame = s.top();
+    let func = ctx.module.function(frame.func);
+    let block = func.block(frame.block);
+    if frame.idx < block.instrs.len() {
+        let instr = block.instrs[frame.idx].clone();
+        instruction(ctx, s, &instr)
+    } else {
+        let term = block.terminator.clone();
+        let loc = block.term_loc.clone();
+        terminator(ctx, s, &term, &loc)
+    }
+}
+
+fn done(states: Vec<State>) -> StepResult {
+    Ok(states.into_iter().map(|s| Succ::State(advance(s))).collect())
+}
+
+fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
+    let loc = &instr.loc;
+    let res = instr.result;
+    match &instr.op {
+        Op::Alloca { elem_size, count, .. } => {
+            let n = operand(ctx, &mut s, count)?;
+            let size = n.scale(*elem_size as i128).ok_or_else(|| Stop::Maybe("alloca size overflow".into()))?;
+            let depth = s.frames.len() - 1;
+            alloc_block(ctx, s, res, &size, AllocKind::Stack(depth), loc, "alloca")
+        }
+        Op::Load { ty, ptr, size } => {
+            let addr = operand(ctx, &mut s, ptr)?;
+            let addr = as_var(ctx, &mut s, &addr, "addr");
+            let Some(alloc_id) = find_alloc(ctx, &s, &addr, *size) else {
+                return Ok(vec![err(s, "load from memory that may be unallocated or out of bounds", loc)]);
+            };
+            let Some(x) = res else { return done(vec![s]) };
+            let (is_ptr, bits) = match ty {
+                Type::Int(b) => (false, *b),
+                Type::Ptr => (true, ctx.module.pointer_bits),
+                _ => {
+                    let w = ctx.fresh("load");
+                    bind(&mut s, x, w);
+                    return done(vec![s]);
+                }
+            };
+            // value known from PT?
+            let mut known = None;
+            for p in s.pt.iter().filter(|p| p.alloc == alloc_id && p.size == *size && p.is_ptr == is_ptr) {
+                if p.addr == addr {
+                    known = Some(p.value.clone());
+                    break;
+                }
+            }
+            if known.is_none() {
+                let cands: Vec<Var> = s
+                    .pt
+                    .iter()
+                    .filter(|p| p.alloc == alloc_id && p.size == *size && p.is_ptr == is_ptr && p.addr != addr)
+                    .map(|p| p.addr.clone())
+                    .collect();
+                for c in cands {
+                    if let Some(a) = Atom::cmp(&LinExpr::var(&c), Rel::Eq, &LinExpr::var(&addr)) {
+                        if ctx.entails(&s, &[a]) {
+                            known = s.pt.iter().find(|p| p.addr == c && p.size == *size && p.is_ptr == is_ptr).map(|p| p.value.clone());
+                            break;
+                        }
+                    }
+                }
+            }
+            if let Some(v) = known {
+                define(ctx, &mut s, x, &LinExpr::var(&v));
+                return done(vec![s]);
+            }
+            let pristine = pristine_value(ctx, &s, alloc_id, &addr, *size, bits, is_ptr);
+            let hint = value_hint(ctx, &s, x);
+            let w = if is_ptr {
+                let w = ctx.fresh(&hint);
+                s.add_atom(Atom::var_const(&w, Rel::Ge, 0));
+                s.add_atom(Atom::var_const(&w, Rel::Le, ADDR_MAX));
+                w
+            } else if ctx.sem == IntSemantics::Math && bits > 1 {
+                // `Math`: the loaded integer may be of a signed type, i.e. unbounded
+                ctx.fresh(&hint)
+            } else {
+                fresh_in_range(ctx, &mut s, &hint, bits)
+            };
+            if let Some(c) = pristine {
+                s.add_atom(Atom::var_const(&w, Rel::Eq, c));
+            }
+            s.pt.push(PtEntry { addr, size: *size, is_ptr, value: w.clone(), alloc: alloc_id });
+            bind(&mut s, x, w);
+            done(vec![s])
+        }
+        Op::Store { ty, value, ptr, size } => {
+            let addr = operand(ctx, &mut s, ptr)?;
+            let addr = as_var(ctx, &mut s, &addr, "addr");
+            let Some(alloc_id) = find_alloc(ctx, &s, &addr, *size) else {
+                return Ok(vec![err(s, "store to memory that may be unallocated or out of bounds", loc)]);
+            };
+            invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);
+            let is_ptr = matches!(ty, Type::Ptr);
+            if matches!(ty, Type::Int(_) | Type::Ptr) {
+                let v = operand(ctx, &mut s, value)?;
+                let v = as_var(ctx, &mut s, &v, "stored");
+                s.pt.push(PtEntry { addr, size: *size, is_ptr, value: v, alloc: alloc_id });
+            }
+            done(vec![s])
+        }
+        Op::PtrAdd { base, offset, indices, .. } => {
+            let mut e = operand(ctx, &mut s, base)?;
+            e = e.add_scaled(1, &LinExpr::constant(*offset)).ok_or_else(|| Stop::Maybe("offset overflow".into()))?;
+            for ix in indices {
+                let v = operand(ctx, &mut s, &ix.value)?;
+                e = e.add_scaled(ix.scale, &v).ok_or_else(|| Stop::Maybe("offset overflow".into()))?;
+            }
+            if let Some(x) = res {
+                define(ctx, &mut s, x, &e);
+            }
+            done(vec![s])
+        }
+        Op::Bin { op, flags, bits, lhs, rhs } => {
+            let a = operand(ctx, &mut s, lhs)?;
+            let b = operand(ctx, &mut s, rhs)?;
+            let out = ints::binop(ctx, s, *op, *flags, *bits, &a, &b);
+            let mut succ: Vec<Succ> = out.ub.into_iter().map(|(st, r)| err(st, r, loc)).collect();
+            for br in out.branches {
+                let mut st = br.state;
+                if let Some(x) = res {
+                    define(ctx, &mut st, x, &br.value);
+                }
+                succ.push(Succ::State(advance(st)));
+            }
+            Ok(succ)
+        }
+        Op::ICmp { pred, bits, lhs, rhs } => {
+            let a = operand(ctx, &mut s, lhs)?;
+            let b = operand(ctx, &mut s, rhs)?;
+            let unsigned = matches!(pred, IntPred::Ult | IntPred::Ule | IntPred::Ugt | IntPred::Uge);
+            let mut views = vec![];
+            if unsigned {
+                for (s1, ua) in unsigned_view(ctx, s, &a, *bits) {
+                    for (s2, ub) in unsigned_view(ctx, s1, &b, *bits) {
+                        views.push((s2, ua.clone(), ub));
+                    }
+                }
+            } else {
+                views.push((s, a, b));
+            }
+            let rel = match pred {
+                IntPred::Eq => Rel::Eq,
+                IntPred::Ne => Rel::Ne,
+                IntPred::Ugt | IntPred::Sgt => Rel::Gt,
+                IntPred::Uge | IntPred::Sge => Rel::Ge,
+                IntPred::Ult | IntPred::Slt => Rel::Lt,
+                IntPred::Ule | IntPred::Sle => Rel::Le,
+            };
+            let mut out = vec![];
+            for (st, a, b) in views {
+                let Some(at) = Atom::cmp(&a, rel, &b) else { return Err(Stop::Maybe("comparison constant overflow".into())) };
+                for (mut st, t) in split(ctx, st, &at) {
+                    if let Some(x) = res {
+                        define(ctx, &mut st, x, &LinExpr::constant(t as i128));
+                    }
+                    out.push(st);
+                }
+            }
+            done(out)
+        }
+        Op::Cast { op, from_bits, to_bits, value } => {
+            let v = operand(ctx, &mut s, value)?;
+            let mut out = vec![];
+            match op {
+                CastOp::BitCast => out.push((s, v)),
+                CastOp::PtrToInt | CastOp::IntToPtr if to_bits >= from_bits => out.push((s, v)),
+                CastOp::SExt => {
+                    if *from_bits == 1 {
+                        out.push((s, v.scale(-1).unwrap_or_default()));
+                    } else {
+                        out.push((s, v));
+                    }
+                }
+                CastOp::ZExt => out = unsigned_view(ctx, s, &v, *from_bits),
+                CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => {
+                    let (st, w) = ints::truncate(ctx, s, v, *to_bits);
+                    out.push((st, w));
+                }
+            }
+            let mut res_states = vec![];
+            for (mut st, e) in out {
+                if let Some(x) = res {
+                    define(ctx, &mut st, x, &e);
+                }
+                res_states.push(st);
+            }
+            done(res_states)
+        }
+        Op::Select { cond, then_value, else_value, .. } => {
+            let c = operand(ctx, &mut s, cond)?;
+            let t = operand(ctx, &mut s, then_value)?;
+            let e = operand(ctx, &mut s, else_value)?;
+            let at = Atom::cmp(&c, Rel::Ne, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+            let mut out = vec![];
+            for (mut st, b) in split(ctx, s, &at) {
+                if let Some(x) = res {
+                    define(ctx, &mut st, x, if b { &t } else { &e });
+                }
+                out.push(st);
+            }
+            done(out)
+        }
+        Op::Freeze { value, .. } => {
+            let v = operand(ctx, &mut s, value)?;
+            if let Some(x) = res {
+                define(ctx, &mut s, x, &v);
+            }
+            done(vec![s])
+        }
+        Op::Phi { .. } => {
+            // Phis are evaluated together when control enters the block (see `transfer`).
+            done(vec![s])
+        }
+        Op::Call { callee, args, ret } => call(ctx, s, callee, args, ret, res, loc),
+        Op::Unsupported { text } => Err(Stop::Maybe(format!("unsupported instruction `{}`{}", short(text), loc_text(loc)))),
+        #[allow(unreachable_patterns)]
+        other => Err(Stop::Maybe(format!("unsupported instruction `{}`{}", short(&format!("{other:?}")), loc_text(loc)))),
+    }
+}
+
+/// Allocates `size` bytes; the result (if any) is the start address.
+fn alloc_block(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>, size: &LinExpr, kind: AllocKind, loc: &Option<SrcLoc>, what: &str) -> StepResult {
+    let positive = Atom::cmp(size, Rel::Ge, &LinExpr::constant(1)).unwrap_or(Atom::truth(false));
+    if !ctx.entails(&s, std::slice::from_ref(&positive)) {
+        return Ok(vec![err(s, format!("{what} of a size that may not be positive"), loc)]);
+    }
+    let start = ctx.fresh(what);
+    let end = ctx.fresh("end");
+    let end_e = LinExpr::var(&start).add_scaled(1, size).and_then(|e| e.add_scaled(1, &LinExpr::constant(-1)));
+    if let Some(a) = end_e.and_then(|e| Atom::cmp(&LinExpr::var(&end), Rel::Eq, &e)) {
+        s.add_atom(a);
+    }
+    s.add_atom(Atom::var_const(&end, Rel::Le, ADDR_MAX));
+    let id = ctx.fresh_alloc_id();
+    s.allocs.push(Alloc { id, start: start.clone(), end, kind, pristine: None });
+    if let Some(x) = res {
+        bind(&mut s, x, start);
+    }
+    done(vec![s])
+}
+
+/// The allocation that provably contains `[addr, addr+size-1]`.
+fn find_alloc(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<u32> {
+    let mut order: Vec<usize> = (0..s.allocs.len()).collect();
+    // cheap hints first: the address is an allocation start, or a PT entry of the allocation
+    let hinted = |i: usize| {
+        let a = &s.allocs[i];
+        a.start == *addr || s.pt.iter().any(|p| p.alloc == a.id && p.addr == *addr)
+    };
+    order.sort_by_key(|i| if hinted(*i) { 0 } else { 1 });
+    let last = LinExpr::var(addr).add_scaled(1, &LinExpr::constant(size as i128 - 1))?;
+    for i in order {
+        let a = &s.allocs[i];
+        let lo = Atom::cmp(&LinExpr::var(&a.start), Rel::Le, &LinExpr::var(addr))?;
+        let hi = Atom::cmp(&last, Rel::Le, &LinExpr::var(&a.end))?;
+        if ctx.entails(s, &[lo, hi]) {
+            return Some(a.id);
+        }
+    }
+    None
+}
+
+/// Removes the PT entries of allocation `alloc` that may overlap `[addr, addr+len-1]`.
+fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len: i128) {
+    if let Some(a) = s.allocs.iter_mut().find(|a| a.id == alloc) {
+        a.pristine = None;
+    }
+    let entries = std::mem::take(&mut s.pt);
+    let mut keep = vec![];
+    for p in entries {
+        if p.alloc != alloc {
+            keep.push(p);
+            continue;
+        }
+        let pe = LinExpr::var(&p.addr);
+        // disjoint: addr + len ≤ p.addr  or  p.addr + p.size ≤ addr
+        let before = addr.add_scaled(1, &LinExpr::constant(len)).and_then(|e| Atom::cmp(&e, Rel::Le, &pe));
+        let after = pe.add_scaled(1, &LinExpr::constant(p.size as i128)).and_then(|e| Atom::cmp(&e, Rel::Le, addr));
+        let disjoint = before.is_some_and(|b| ctx.entails(s, &[b])) || after.is_some_and(|b| ctx.entails(s, &[b]));
+        if disjoint {
+            keep.push(p);
+        }
+    }
+    s.pt = keep;
+}
+
+/// Value of an untouched global's initializer at a provably constant offset.
+fn pristine_value(ctx: &mut Ctx<'_>, s: &State, alloc: u32, addr: &Var, size: u64, bits: u32, is_ptr: bool) -> Option<i128> {
+    if is_ptr {
+        return None;
+    }
+    let a = s.alloc_by_id(alloc)?;
+    let bytes = a.pristine.clone()?;
+    let start = a.start.clone();
+    // find the offset: try a model, then prove it
+    let diff = ctx.fresh("off");
+    let mut probe = s.clone();
+    let eq = Atom::cmp(&LinExpr::var(&diff), Rel::Eq, &LinExpr::var(addr).add_scaled(-1, &LinExpr::var(&start))?)?;
+    probe.add_atom(eq);
+    let off = ctx.model(&probe, std::slice::from_ref(&diff))?.first().copied()?;
+    let claim = Atom::cmp(&LinExpr::var(addr), Rel::Eq, &LinExpr::var(&start).add_scaled(1, &LinExpr::constant(off))?)?;
+    if !ctx.entails(s, &[claim]) || off < 0 {
+        return None;
+    }
+    let mut val: u128 = 0;
+    for i in (0..size as usize).rev() {
+        let b = (*bytes.get(off as usize + i)?)?;
+        val = (val << 8) | b as u128;
+    }
+    // signed view of the loaded width
+    let w = bits.min(size as u32 * 8);
+    let v = if w >= 1 && w < 127 {
+        let m = 1i128 << w;
+        let v = (val as i128) & (m - 1);
+        if w > 1 && v >= m / 2 {
+            v - m
+        } else {
+            v
+        }
+    } else {
+        val as i128
+    };
+    Some(v)
+}
+
+/// Control transfer to `target`: evaluates the target's phis in parallel (they read the values
+/// of the block we leave) and records the previous block.
+pub fn transfer(ctx: &mut Ctx<'_>, mut s: State, target: BlockId) -> Result<State, Stop> {
+    let from = s.top().block;
+    let func = ctx.module.function(s.top().func);
+    let block = func.block(target);
+    let mut vals = vec![];
+    let mut n_phi = 0;
+    for instr in &block.instrs {
+        let Op::Phi { incoming, .. } = &instr.op else { break };
+        n_phi += 1;
+        let Some((o, _)) = incoming.iter().find(|(_, b)| *b == from) else {
+            return Err(Stop::Maybe(format!("phi without an incoming value for block {}", func.block(from).name)));
+        };
+        let o = o.clone();
+        let v = operand(ctx, &mut s, &o)?;
+        vals.push((instr.result, v));
+    }
+    {
+        let f = s.top_mut();
+        f.prev = Some(from);
+        f.block = target;
+        f.idx = n_phi;
+    }
+    for (r, v) in vals {
+        if let Some(x) = r {
+            define(ctx, &mut s, x, &v);
+        }
+    }
+    Ok(s)
+}
+
+fn terminator(ctx: &mut Ctx<'_>, mut s: State, t: &Terminator, loc: &Option<SrcLoc>) -> StepResult {
+    match t {
+        Terminator::Br(b) => Ok(vec![Succ::State(transfer(ctx, s, *b)?)]),
+        Terminator::CondBr { cond, then_block, else_block } => {
+            let c = operand(ctx, &mut s, cond)?;
+            let at = Atom::cmp(&c, Rel::Ne, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+            let mut out = vec![];
+            for (st, b) in split(ctx, s, &at) {
+                out.push(Succ::State(transfer(ctx, st, if b { *then_block } else { *else_block })?));
+            }
+            Ok(out)
+        }
+        Terminator::Switch { value, bits, default, cases } => {
+            let v = operand(ctx, &mut s, value)?;
+            let mut out = vec![];
+            let mut rest = Some(s);
+            for (c, target) in cases {
+                let Some(st) = rest.take() else { break };
+                let cv = if *bits == 1 { c & 1 } else { *c };
+                let at = Atom::cmp(&v, Rel::Eq, &LinExpr::constant(cv)).unwrap_or(Atom::truth(false));
+                for (st, b) in split(ctx, st, &at) {
+                    if b {
+                        out.push(Succ::State(transfer(ctx, st, *target)?));
+                    } else {
+                        rest = Some(st);
+                    }
+                }
+            }
+            if let Some(st) = rest {
+                out.push(Succ::State(transfer(ctx, st, *default)?));
+            }
+            Ok(out)
+        }
+        Terminator::Ret(v) => {
+            let rv = match v {
+                Some(o) => Some(operand(ctx, &mut s, o)?),
+                None => None,
+            };
+            let depth = s.frames.len() - 1;
+            pop_frame(&mut s, depth);
+            if s.frames.is_empty() {
+                return Err(Stop::Leaf);
+            }
+            // the caller is at its call instruction
+            let caller = s.top();
+            let func = ctx.module.function(caller.func);
+            let instr = &func.block(caller.block).instrs[caller.idx];
+            if let (Some(x), Some(e)) = (instr.result, rv) {
+                define(ctx, &mut s, x, &e);
+            }
+            s.top_mut().idx += 1;
+            Ok(vec![Succ::State(s)])
+        }
+        Terminator::Unreachable => Ok(vec![err(s, "reached `unreachable` (undefined behaviour)", loc)]),
+        Terminator::Unsupported { text } => Err(Stop::Maybe(format!("unsupported terminator `{}`{}", short(text), loc_text(loc)))),
+    }
+}
+
+/// Pops frame `depth`, freeing its stack allocations (and their PT entries).
+fn pop_frame(s: &mut State, depth: usize) {
+    let dead: Vec<u32> = s.allocs.iter().filter(|a| Ctx::owned_by_depth(a.kind, depth)).map(|a| a.id).collect();
+    s.allocs.retain(|a| !dead.contains(&a.id));
+    s.pt.retain(|p| !dead.contains(&p.alloc));
+    s.frames.truncate(depth);
+}
+
+fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret: &Type, res: Option<ValueId>, loc: &Option<SrcLoc>) -> StepResult {
+    let f = match callee {
+        Callee::Direct(f) => *f,
+        Callee::Indirect(_) => return Err(Stop::Maybe(format!("call through a function pointer{}", loc_text(loc)))),
+        Callee::Unsupported(t) => return Err(Stop::Maybe(format!("unsupported call `{}`{}", short(t), loc_text(loc)))),
+    };
+    let func = ctx.module.function(f);
+    let name = func.name.clone();
+    if !func.is_declaration() {
+        if s.frames.iter().any(|fr| fr.func == f) {
+            return Err(Stop::Maybe(format!("recursion (modular analysis not yet supported): `{name}`{}", loc_text(loc))));
+        }
+        if func.params.len() != args.len() && !func.is_vararg {
+            return Err(Stop::Maybe(format!("call of `{name}` with {} arguments for {} parameters", args.len(), func.params.len())));
+        }
+        if func.is_vararg {
+            return Err(Stop::Maybe(format!("call of variadic function `{name}`")));
+        }
+        let mut vals = vec![];
+        for a in args {
+            vals.push(operand(ctx, &mut s, a)?);
+        }
+        let params = func.params.clone();
+        s.frames.push(Frame { func: f, block: BlockId(0), prev: None, idx: 0, lv: BTreeMap::new() });
+        for ((p, _), v) in params.iter().zip(vals) {
+            define(ctx, &mut s, *p, &v);
+        }
+        return Ok(vec![Succ::State(s)]);
+    }
+    let ret_bits = type_bits(ctx, ret);
+    let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
+    let arg = |ctx: &mut Ctx<'_>, s: &mut State, i: usize| -> Result<LinExpr, Stop> {
+        match args.get(i) {
+            Some(o) => operand(ctx, s, o),
+            None => Err(Stop::Maybe(format!("call of `{name}` with too few arguments"))),
+        }
+    };
+    match base.as_str() {
+        "llvm.dbg" | "llvm.lifetime" | "llvm.stackrestore" | "llvm.experimental" | "llvm.donothing" | "llvm.var" => done(vec![s]),
+        "llvm.stacksave" => {
+            if let Some(x) = res {
+                let w = ctx.fresh("stack");
+                bind(&mut s, x, w);
+            }
+            done(vec![s])
+        }
+        "llvm.expect" => {
+            let v = arg(ctx, &mut s, 0)?;
+            if let Some(x) = res {
+                define(ctx, &mut s, x, &v);
+            }
+            done(vec![s])
+        }
+        "llvm.assume" => {
+            let c = arg(ctx, &mut s, 0)?;
+            assume(ctx, s, &c)
+        }
+        "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" => {
+            let a = arg(ctx, &mut s, 0)?;
+            let b = arg(ctx, &mut s, 1)?;
+            let unsigned = base.starts_with("llvm.u");
+            let max = base.ends_with("max");
+            let mut views = vec![];
+            if unsigned {
+                for (s1, ua) in unsigned_view(ctx, s, &a, ret_bits) {
+                    for (s2, ub) in unsigned_view(ctx, s1, &b, ret_bits) {
+                        views.push((s2, ua.clone(), ub));
+                    }
+                }
+            } else {
+                views.push((s, a.clone(), b.clone()));
+            }
+            let mut out = vec![];
+            for (st, ua, ub) in views {
+                let at = Atom::cmp(&ua, Rel::Ge, &ub).unwrap_or(Atom::truth(true));
+                for (mut st, ge) in split(ctx, st, &at) {
+                    let pick_a = ge == max;
+                    if let Some(x) = res {
+                        define(ctx, &mut st, x, if pick_a { &a } else { &b });
+                    }
+                    out.push(st);
+                }
+            }
+            done(out)
+        }
+        "llvm.abs" => {
+            let a = arg(ctx, &mut s, 0)?;
+            let at = Atom::cmp(&a, Rel::Ge, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+            let mut out = vec![];
+            for (st, nonneg) in split(ctx, s, &at) {
+                let v = if nonneg { a.clone() } else { a.scale(-1).unwrap_or_default() };
+                let (mut st, v) = if nonneg { (st, v) } else { ints::wrap(ctx, st, v, ret_bits) };
+                if let Some(x) = res {
+                    define(ctx, &mut st, x, &v);
+                }
+                out.push(st);
+            }
+            done(out)
+        }
+        "llvm.memset" | "llvm.memcpy" | "llvm.memmove" | "memset" | "memcpy" | "memmove" => {
+            let dst = arg(ctx, &mut s, 0)?;
+            let len = arg(ctx, &mut s, 2)?;
+            let dst = as_var(ctx, &mut s, &dst, "dst");
+            let Some(n) = (if len.is_constant() { Some(len.constant) } else { None }) else {
+                return Err(Stop::Maybe(format!("`{name}` with a non-constant length{}", loc_text(loc))));
+            };
+            if n > 0 {
+                let Some(d_alloc) = find_alloc(ctx, &s, &dst, n as u64) else {
+                    return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);
+                };
+                if !base.ends_with("memset") {
+                    let src = arg(ctx, &mut s, 1)?;
+                    let src = as_var(ctx, &mut s, &src, "src");
+                    if find_alloc(ctx, &s, &src, n as u64).is_none() {
+                        return Ok(vec![err(s, format!("`{name}` reads memory that may be unallocated or out of bounds"), loc)]);
+                    }
+                }
+                invalidate(ctx, &mut s, d_alloc, &LinExpr::var(&dst), n);
+            }
+            if let Some(x) = res {
+                bind(&mut s, x, dst);
+            }
+            done(vec![s])
+        }
+        "malloc" | "calloc" => {
+            let size = if base == "malloc" {
+                arg(ctx, &mut s, 0)?
+            } else {
+                let a = arg(ctx, &mut s, 0)?;
+                let b = arg(ctx, &mut s, 1)?;
+                match (a.is_constant(), b.is_constant()) {
+                    (true, _) => b.scale(a.constant).ok_or_else(|| Stop::Maybe("calloc size overflow".into()))?,
+                    (_, true) => a.scale(b.constant).ok_or_else(|| Stop::Maybe("calloc size overflow".into()))?,
+                    _ => return Err(Stop::Maybe(format!("calloc with a non-linear size{}", loc_text(loc)))),
+                }
+            };
+            alloc_heap(ctx, s, res, &size, loc)
+        }
+        "free" => {
+            let p = arg(ctx, &mut s, 0)?;
+            free(ctx, s, &p, loc)
+        }
+        "abort" | "exit" | "_exit" | "__VERIFIER_error" | "reach_error" | "__assert_fail" | "__assert" | "__assert_rtn" => Err(Stop::Leaf),
+        "__VERIFIER_assume" => {
+            let c = arg(ctx, &mut s, 0)?;
+            assume(ctx, s, &c)
+        }
+        n if n.starts_with("__VERIFIER_nondet") => {
+            let w = match ret {
+                // `Math`: values of signed types are unbounded mathematical integers (the
+                // function's name states the C type of the input).
+                Type::Int(b) if ctx.sem == IntSemantics::Math && *b > 1 && !unsigned_nondet(&name) => ctx.fresh("nondet"),
+                Type::Int(b) => fresh_in_range(ctx, &mut s, "nondet", *b),
+                Type::Ptr => {
+                    let w = ctx.fresh("nondet_ptr");
+                    s.add_atom(Atom::var_const(&w, Rel::Ge, 0));
+                    s.add_atom(Atom::var_const(&w, Rel::Le, ADDR_MAX));
+                    w
+                }
+                _ => ctx.fresh("nondet"),
+            };
+            s.inputs.push((name.clone(), w.clone()));
+            if let Some(x) = res {
+                bind(&mut s, x, w);
+            }
+            done(vec![s])
+        }
+        _ => Err(Stop::Maybe(format!("call of unknown external function `{name}`{}", loc_text(loc)))),
+    }
+}
+
+/// Whether a `__VERIFIER_nondet_*` function returns a value of an unsigned (or boolean) type.
+fn unsigned_nondet(name: &str) -> bool {
+    let t = name.trim_start_matches("__VERIFIER_nondet_");
+    t.starts_with('u') || t.starts_with("bool") || t.starts_with("_Bool") || t == "size_t" || t.starts_with("pointer") || t.starts_with("char_unsigned")
+}
+
+fn assume(ctx: &mut Ctx<'_>, mut s: State, c: &LinExpr) -> StepResult {
+    let at = Atom::cmp(c, Rel::Ne, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+    match at.negate() {
+        Some(neg) if ctx.entails(&s, std::slice::from_ref(&neg)) => Ok(vec![]),
+        _ => {
+            s.add_atom(at);
+            done(vec![s])
+        }
+    }
+}
+
+/// `malloc`/`calloc`: a fresh heap block (success assumed, as in the interpreter). A size
+/// that may be 0 or "negative" (≥ 2^63 as size_t) yields a null pointer in that case.
+fn alloc_heap(ctx: &mut Ctx<'_>, s: State, res: Option<ValueId>, size: &LinExpr, loc: &Option<SrcLoc>) -> StepResult {
+    let positive = Atom::cmp(size, Rel::Ge, &LinExpr::constant(1)).unwrap_or(Atom::truth(false));
+    let mut out = vec![];
+    for (mut st, pos) in split(ctx, s, &positive) {
+        if pos {
+            let r = alloc_block(ctx, st, res, size, AllocKind::Heap, loc, "malloc")?;
+            out.extend(r);
+        } else {
+            if let Some(x) = res {
+                define(ctx, &mut st, x, &LinExpr::constant(0));
+            }
+            out.push(Succ::State(advance(st)));
+        }
+    }
+    Ok(out)
+}
+
+fn free(ctx: &mut Ctx<'_>, s: State, p: &LinExpr, loc: &Option<SrcLoc>) -> StepResult {
+    let null = Atom::cmp(p, Rel::Eq, &LinExpr::constant(0)).unwrap_or(Atom::truth(false));
+    let mut out = vec![];
+    for (mut st, is_null) in split(ctx, s, &null) {
+        if is_null {
+            out.push(Succ::State(advance(st)));
+            continue;
+        }
+        let heap: Vec<(u32, Var)> = st.allocs.iter().filter(|a| a.kind == AllocKind::Heap).map(|a| (a.id, a.start.clone())).collect();
+        let mut found = None;
+        for (id, start) in heap {
+            if let Some(a) = Atom::cmp(p, Rel::Eq, &LinExpr::var(&start)) {
+                if ctx.entails(&st, &[a]) {
+                    found = Some(id);
+                    break;
+                }
+            }
+        }
+        match found {
+            Some(id) => {
+                st.allocs.retain(|a| a.id != id);
+                st.pt.retain(|x| x.alloc != id);
+                out.push(Succ::State(advance(st)));
+            }
+            None => out.push(err(st, "free of a pointer that may not be the start of a live heap block (invalid or double free)", loc)),
+        }
+    }
+    Ok(out)
+}
+
+/// Range facts of a fresh program-level value (exposed for the initial state).
+pub fn param_facts(e: &LinExpr, ty: &Type, pointer_bits: u32, sem: IntSemantics) -> Vec<Atom> {
+    match ty {
+        Type::Int(b) if sem == IntSemantics::Math && *b > 1 => vec![],
+        Type::Int(b) => range_atoms(e, *b),
+        Type::Ptr => {
+            let _ = pointer_bits;
+            let mut v = vec![];
+            v.extend(Atom::cmp(e, Rel::Ge, &LinExpr::constant(0)));
+            v.extend(Atom::cmp(e, Rel::Le, &LinExpr::constant(ADDR_MAX)));
+            v
+        }
+        _ => vec![],
+    }
+}

@@ -1,0 +1,313 @@
+//! Generalization (Def. 3, Thm. 4): the instance check (conditions (b)–(e)), merging of two
+//! states at the same position, and the state clean-up done at every generalization point
+//! (dropping dead locals, projecting the KB onto the state's variables).
+
+use super::ctx::Ctx;
+use super::facts::{ARel, Atom, Fact};
+use super::state::{PtEntry, State};
+use crate::ir::Type;
+use crate::logic::{LinExpr, Var};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An instantiation μ: variables of the general state ↦ variables of the instance
+/// (identity on variables not listed).
+pub type Mu = BTreeMap<Var, Var>;
+
+pub fn apply(mu: &Mu, v: &Var) -> Var {
+    mu.get(v).cloned().unwrap_or_else(|| v.clone())
+}
+
+/// Drops dead locals from LV (liveness at the current position of every frame) and projects
+/// the KB onto the remaining variables: equations `t = …` with a unit coefficient eliminate a
+/// non-root `t` by substitution, then facts still mentioning non-root variables are dropped
+/// (a sound weakening).
+pub fn cleanup(ctx: &mut Ctx<'_>, s: &mut State) {
+    for fr in &mut s.frames {
+        let live = ctx.live_at(fr.func, fr.block, fr.idx);
+        fr.lv.retain(|v, _| live.contains(v));
+    }
+    project_kb(s);
+}
+
+pub fn project_kb(s: &mut State) {
+    let roots = s.root_vars();
+    let mut kb = std::mem::take(&mut s.kb);
+    loop {
+        let mut pick = None;
+        'outer: for (i, f) in kb.iter().enumerate() {
+            if let Fact::Atom(a) = f {
+                if a.rel == ARel::Eq {
+                    for (v, c) in &a.e.coeffs {
+                        if (*c == 1 || *c == -1) && !roots.contains(v) {
+                            pick = Some((i, v.clone(), *c));
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+        }
+        let Some((i, t, c)) = pick else { break };
+        let Fact::Atom(eq) = kb.remove(i) else { break };
+        // c·t + rest = 0  ⇒  t = −c·rest  (c = ±1)
+        let mut rest = eq.e.clone();
+        rest.coeffs.remove(&t);
+        let Some(sol) = rest.scale(-c) else { continue };
+        let mut out = Vec::with_capacity(kb.len());
+        for f in kb {
+            if f.vars().contains(&t) {
+                if let Some(g) = f.substitute(&|v| if *v == t { Some(sol.clone()) } else { None }) {
+                    out.push(g);
+                }
+            } else {
+                out.push(f);
+            }
+        }
+        kb = out;
+    }
+    let mut seen = BTreeSet::new();
+    kb.retain(|f| f.const_value() != Some(true) && f.vars().iter().all(|v| roots.contains(v)) && seen.insert(f.clone()));
+    s.kb = kb;
+}
+
+/// Whether `general` generalizes `inst` (conditions (b)–(e) of the generalization rule);
+/// returns μ with `μ(general) ⊑ inst`.
+pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> Option<Mu> {
+    if general.frames.len() != inst.frames.len() {
+        return None;
+    }
+    let mut mu = Mu::new();
+    let mut used_targets: BTreeMap<Var, Var> = BTreeMap::new();
+    let bind = |mu: &mut Mu, used: &mut BTreeMap<Var, Var>, a: &Var, b: &Var| -> bool {
+        if let Some(x) = mu.get(a) {
+            return x == b;
+        }
+        if let Some(src) = used.get(b) {
+            // two general variables may map to the same instance variable
+            let _ = src;
+        }
+        mu.insert(a.clone(), b.clone());
+        used.insert(b.clone(), a.clone());
+        true
+    };
+    // (b) LV
+    for (fa, fb) in general.frames.iter().zip(&inst.frames) {
+        if (fa.func, fa.block, fa.prev, fa.idx) != (fb.func, fb.block, fb.prev, fb.idx) {
+            return None;
+        }
+        for (x, va) in &fa.lv {
+            let vb = fb.lv.get(x)?;
+            if !bind(&mut mu, &mut used_targets, va, vb) {
+                return None;
+            }
+        }
+    }
+    // (d) AL (with unification of unmapped variables)
+    let mut idmap: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut used_allocs = BTreeSet::new();
+    for a in &general.allocs {
+        let exp_s = apply(&mu, &a.start);
+        let exp_e = apply(&mu, &a.end);
+        let mut found = inst.allocs.iter().find(|b| b.kind == a.kind && !used_allocs.contains(&b.id) && b.start == exp_s && b.end == exp_e);
+        for b in inst.allocs.iter().filter(|_| found.is_none()) {
+            if b.kind != a.kind || used_allocs.contains(&b.id) {
+                continue;
+            }
+            let ok_s = mu.get(&a.start).map_or(true, |x| *x == b.start);
+            let ok_e = mu.get(&a.end).map_or(true, |x| *x == b.end);
+            if ok_s && ok_e {
+                found = Some(b);
+                break;
+            }
+        }
+        let b = found?;
+        // a general state claiming the initializer is still intact needs the same of the instance
+        if a.pristine.is_some() && a.pristine != b.pristine {
+            return None;
+        }
+        bind(&mut mu, &mut used_targets, &a.start, &b.start);
+        bind(&mut mu, &mut used_targets, &a.end, &b.end);
+        used_allocs.insert(b.id);
+        idmap.insert(a.id, b.id);
+    }
+    // (e) PT
+    for p in &general.pt {
+        let target_alloc = *idmap.get(&p.alloc)?;
+        let exact = PtEntry { addr: apply(&mu, &p.addr), value: apply(&mu, &p.value), alloc: target_alloc, ..p.clone() };
+        let cand = if inst.pt.contains(&exact) { Some(&exact) } else { None };
+        let cand = cand.or_else(|| inst.pt.iter().find(|q| {
+            q.size == p.size
+                && q.is_ptr == p.is_ptr
+                && q.alloc == target_alloc
+                && mu.get(&p.addr).map_or(true, |x| *x == q.addr)
+                && mu.get(&p.value).map_or(true, |x| *x == q.value)
+        }))?;
+        let q: PtEntry = cand.clone();
+        bind(&mut mu, &mut used_targets, &p.addr, &q.addr);
+        bind(&mut mu, &mut used_targets, &p.value, &q.value);
+    }
+    // (c) ⟨inst⟩ ⇒ μ(KB_general)
+    let mut atoms = vec![];
+    for f in &general.kb {
+        match f.rename(&|v| apply(&mu, v)) {
+            Fact::Atom(a) => atoms.push(a),
+            g @ Fact::Or(_) => {
+                if !inst.kb.contains(&g) {
+                    return None;
+                }
+            }
+        }
+    }
+    if !ctx.entails(inst, &atoms) {
+        return None;
+    }
+    Some(mu)
+}
+
+/// Result of merging `a` (the ancestor) with `b`.
+pub struct Merged {
+    pub state: State,
+    /// μ_a: merged-state variables ↦ variables of `a`.
+    pub mu_a: Mu,
+}
+
+/// Def. 3: the merged state `c` with `c ⊒ a` (via μ_a) and `c ⊒ b` (via μ_b).
+pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
+    let mut mu_a = Mu::new();
+    let mut inv_a: BTreeMap<Var, Var> = BTreeMap::new();
+    let mut inv_b: BTreeMap<Var, Var> = BTreeMap::new();
+    let mut c = a.clone();
+    for (i, (fa, fb)) in a.frames.iter().zip(&b.frames).enumerate() {
+        let mut lv = BTreeMap::new();
+        for (x, va) in &fa.lv {
+            let Some(vb) = fb.lv.get(x) else { continue };
+            let hint = va.name().rsplit_once('_').map(|p| p.0).unwrap_or("m").to_string();
+            let v = ctx.fresh(&hint);
+            mu_a.insert(v.clone(), va.clone());
+            inv_a.insert(va.clone(), v.clone());
+            inv_b.insert(vb.clone(), v.clone());
+            lv.insert(*x, v);
+        }
+        c.frames[i].lv = lv;
+    }
+    let ra = |v: &Var| inv_a.get(v).cloned().unwrap_or_else(|| v.clone());
+    let rb = |v: &Var| inv_b.get(v).cloned().unwrap_or_else(|| v.clone());
+    let b_ren = b.rename(&rb);
+    // AL and PT: syntactic intersection after renaming
+    c.allocs = a
+        .allocs
+        .iter()
+        .filter_map(|x| {
+            let (s, e) = (ra(&x.start), ra(&x.end));
+            b_ren.allocs.iter().find(|y| y.id == x.id && y.kind == x.kind && y.start == s && y.end == e).map(|y| {
+                let mut z = x.clone();
+                z.start = s;
+                z.end = e;
+                if y.pristine.is_none() {
+                    z.pristine = None;
+                }
+                z
+            })
+        })
+        .collect();
+    let kept: BTreeSet<u32> = c.allocs.iter().map(|x| x.id).collect();
+    c.pt = a
+        .pt
+        .iter()
+        .filter_map(|p| {
+            let q = PtEntry { addr: ra(&p.addr), value: ra(&p.value), ..p.clone() };
+            (kept.contains(&q.alloc) && b_ren.pt.contains(&q)).then_some(q)
+        })
+        .collect();
+    // KB_c = { φ ∈ μ_a⁻¹(⟪a⟫) | ⊨ μ_b⁻¹(⟨b⟩) ⇒ φ }
+    let cands: Vec<Atom> = closure(ctx, a).into_iter().map(|x| x.rename(&ra)).collect();
+    let mut kb = vec![];
+    let mut seen = BTreeSet::new();
+    for x in cands {
+        if x.const_value().is_some() || !seen.insert(x.clone()) {
+            continue;
+        }
+        if ctx.entails(&b_ren, std::slice::from_ref(&x)) {
+            kb.push(Fact::Atom(x));
+        }
+    }
+    c.kb = kb;
+    c.inputs = vec![];
+    c.inputs_exact = false;
+    project_kb(&mut c);
+    Merged { state: c, mu_a }
+}
+
+/// ⟪a⟫ (atoms only): ⟨a⟩, equations split into two inequalities, disequalities
+/// strengthened to the strict inequality ⟨a⟩ entails.
+fn closure(ctx: &mut Ctx<'_>, a: &State) -> Vec<Atom> {
+    let all: BTreeSet<Var> = a.all_vars();
+    let facts = ctx.state_facts(a, &all);
+    let mut out = vec![];
+    for f in &facts {
+        let Fact::Atom(x) = f else { continue };
+        match x.rel {
+            ARel::Le => out.push(x.clone()),
+            ARel::Eq => {
+                out.push(x.clone());
+                out.push(Atom { e: x.e.clone(), rel: ARel::Le });
+                if let Some(n) = x.e.scale(-1) {
+                    out.push(Atom { e: n, rel: ARel::Le });
+                }
+            }
+            ARel::Ne => {
+                out.push(x.clone());
+                // e ≠ 0 strengthened to e < 0 or e > 0
+                let lt = x.e.add_scaled(1, &LinExpr::constant(1)).map(|e| Atom { e, rel: ARel::Le });
+                let gt = x.e.scale(-1).and_then(|e| e.add_scaled(1, &LinExpr::constant(1))).map(|e| Atom { e, rel: ARel::Le });
+                for s in [lt, gt].into_iter().flatten() {
+                    if ctx.entails_facts(&facts, std::slice::from_ref(&s)) {
+                        out.push(s);
+                    }
+                }
+            }
+        }
+    }
+    // Derived invariant candidates (an extension of ⟪a⟫ by further consequences of ⟨a⟩, which
+    // keeps `c ⊒ a`): position of each local relative to each allocation, and the order
+    // between locals. These give the bounds `s ≤ end` of pointer loops whose header has not
+    // yet loaded `*s` (clang -O0 does not rotate loops) and relational bounds like `i ≤ n`.
+    let mut lvs: Vec<Var> = vec![];
+    let mut derived = vec![];
+    for fr in a.frames.iter().rev() {
+        for (x, v) in &fr.lv {
+            if lvs.len() < 16 {
+                lvs.push(v.clone());
+            }
+            let ve = LinExpr::var(v);
+            match ctx.value_type(fr.func, *x) {
+                Some(Type::Int(bits)) => derived.extend(super::ints::range_atoms(&ve, bits)),
+                Some(Type::Ptr) => derived.extend(Atom::cmp(&ve, crate::logic::Rel::Ge, &LinExpr::constant(0))),
+                _ => {}
+            }
+            derived.extend(Atom::cmp(&ve, crate::logic::Rel::Ge, &LinExpr::constant(0)));
+            derived.extend(Atom::cmp(&ve, crate::logic::Rel::Ge, &LinExpr::constant(1)));
+        }
+    }
+    for x in &lvs {
+        let xe = LinExpr::var(x);
+        for al in &a.allocs {
+            let (st, en) = (LinExpr::var(&al.start), LinExpr::var(&al.end));
+            derived.extend(Atom::cmp(&st, crate::logic::Rel::Le, &xe));
+            derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &en));
+            derived.extend(en.add_scaled(1, &LinExpr::constant(1)).and_then(|e1| Atom::cmp(&xe, crate::logic::Rel::Le, &e1)));
+        }
+        for y in &lvs {
+            if x != y {
+                let ye = LinExpr::var(y);
+                derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &ye));
+                derived.extend(Atom::cmp(&xe, crate::logic::Rel::Lt, &ye));
+            }
+        }
+    }
+    for d in derived {
+        if !out.contains(&d) && ctx.entails_facts(&facts, std::slice::from_ref(&d)) {
+            out.push(d);
+        }
+    }
+    out
+}

@@ -1,0 +1,558 @@
+//! Integer value representation and the arithmetic rules (binary operations, casts, the
+//! unsigned view) under the three `IntSemantics`.
+//!
+//! Representation: every integer value of width w > 1 is its *signed* two's-complement view
+//! (in `C`/`Wrap` always inside [-2^(w-1), 2^(w-1)); in `Math` the results of `nsw`
+//! arithmetic are unbounded mathematical integers); `i1` values are 0/1. Pointers are
+//! addresses in [0, 2^63) (we assume the allocator places objects in the lower half, so the
+//! signed and unsigned views of a pointer coincide).
+//!
+//! Wrapping arithmetic is encoded *exactly* and linearly: `r = e − 2^w·k`, `r` in range, with a
+//! fresh integer `k` (no case split). The unsigned view of a value whose sign is undecided is
+//! obtained by refinement (case split `x ≥ 0` / `x < 0`).
+
+use super::ctx::Ctx;
+use super::facts::Atom;
+use super::state::State;
+use crate::ir::{ArithFlags, BinOp};
+use crate::logic::{Int, LinExpr, Rel, Var};
+use crate::verdict::IntSemantics;
+
+pub fn smin(bits: u32) -> Option<Int> {
+    match bits {
+        0 => None,
+        1 => Some(0),
+        b if b >= 127 => None,
+        b => Some(-(1i128 << (b - 1))),
+    }
+}
+pub fn smax(bits: u32) -> Option<Int> {
+    match bits {
+        0 => None,
+        1 => Some(1),
+        b if b >= 127 => None,
+        b => Some((1i128 << (b - 1)) - 1),
+    }
+}
+pub fn modulus(bits: u32) -> Option<Int> {
+    if bits == 0 || bits >= 126 {
+        None
+    } else {
+        Some(1i128 << bits)
+    }
+}
+
+/// Range atoms for a value of width `bits`.
+pub fn range_atoms(e: &LinExpr, bits: u32) -> Vec<Atom> {
+    let mut out = Vec::new();
+    if let Some(lo) = smin(bits) {
+        if let Some(a) = Atom::cmp(e, Rel::Ge, &LinExpr::constant(lo)) {
+            out.push(a);
+        }
+    }
+    if let Some(hi) = smax(bits) {
+        if let Some(a) = Atom::cmp(e, Rel::Le, &LinExpr::constant(hi)) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// A branch of a rule: the refined state and the computed value.
+pub struct Branch {
+    pub state: State,
+    pub value: LinExpr,
+}
+
+/// Outcome of an arithmetic rule: continuing branches and possible undefined behaviour.
+pub struct Outcome {
+    pub branches: Vec<Branch>,
+    /// States in which the operation is undefined behaviour (with the reason).
+    pub ub: Vec<(State, String)>,
+}
+
+impl Outcome {
+    fn one(state: State, value: LinExpr) -> Outcome {
+        Outcome { branches: vec![Branch { state, value }], ub: vec![] }
+    }
+}
+
+/// Decides `a` in `s`: `Some(true)` if entailed, `Some(false)` if its negation is.
+pub fn decide(ctx: &mut Ctx<'_>, s: &State, a: &Atom) -> Option<bool> {
+    if let Some(t) = a.const_value() {
+        return Some(t);
+    }
+    if ctx.entails(s, std::slice::from_ref(a)) {
+        return Some(true);
+    }
+    let n = a.negate()?;
+    if ctx.entails(s, &[n]) {
+        return Some(false);
+    }
+    None
+}
+
+/// Refinement on `a`: the states (with the atom or its negation added) and the truth value.
+pub fn split(ctx: &mut Ctx<'_>, s: State, a: &Atom) -> Vec<(State, bool)> {
+    match decide(ctx, &s, a) {
+        Some(t) => vec![(s, t)],
+        None => {
+            let mut yes = s.clone();
+            yes.add_atom(a.clone());
+            let mut no = s;
+            if let Some(n) = a.negate() {
+                no.add_atom(n);
+            }
+            vec![(yes, true), (no, false)]
+        }
+    }
+}
+
+/// A fresh variable with the range facts of its width (unless unbounded `Math` values).
+pub fn fresh_in_range(ctx: &mut Ctx<'_>, s: &mut State, hint: &str, bits: u32) -> Var {
+    let v = ctx.fresh(hint);
+    for a in range_atoms(&LinExpr::var(&v), bits) {
+        s.add_atom(a);
+    }
+    v
+}
+
+fn eq_atom(v: &Var, e: &LinExpr) -> Option<Atom> {
+    Atom::cmp(&LinExpr::var(v), Rel::Eq, e)
+}
+
+/// The two's-complement reduction of `e` into width `bits`, exactly: `r = e − 2^w·k`.
+pub fn wrap(ctx: &mut Ctx<'_>, mut s: State, e: LinExpr, bits: u32) -> State_Value {
+    let ranges = range_atoms(&e, bits);
+    if ranges.is_empty() || ctx.entails(&s, &ranges) {
+        return (s, e);
+    }
+    let Some(m) = modulus(bits) else { return (s, e) };
+    let k = ctx.fresh("k");
+    let r = fresh_in_range(ctx, &mut s, "wrap", bits);
+    if let Some(rhs) = e.add_scaled(-m, &LinExpr::var(&k)) {
+        if let Some(a) = eq_atom(&r, &rhs) {
+            s.add_atom(a);
+        }
+    }
+    (s, LinExpr::var(&r))
+}
+
+#[allow(non_camel_case_types)]
+pub type State_Value = (State, LinExpr);
+
+/// Unsigned view of `e` (width `bits`): `e` if `e ≥ 0`, `e + 2^w` otherwise (by refinement).
+pub fn unsigned_view(ctx: &mut Ctx<'_>, s: State, e: &LinExpr, bits: u32) -> Vec<State_Value> {
+    if bits <= 1 {
+        return vec![(s, e.clone())];
+    }
+    let Some(m) = modulus(bits) else { return vec![(s, e.clone())] };
+    let Some(nonneg) = Atom::cmp(e, Rel::Ge, &LinExpr::constant(0)) else { return vec![(s, e.clone())] };
+    let mut out = vec![];
+    for (mut st, pos) in split(ctx, s, &nonneg) {
+        if pos {
+            out.push((st, e.clone()));
+            continue;
+        }
+        let in_range = smin(bits).and_then(|lo| Atom::cmp(e, Rel::Ge, &LinExpr::constant(lo)));
+        if ctx.sem != IntSemantics::Math || in_range.is_some_and(|a| ctx.entails(&st, &[a])) {
+            out.push((st, e.add_scaled(1, &LinExpr::constant(m)).unwrap_or_else(|| e.clone())));
+            continue;
+        }
+        // `Math`: an unbounded negative value; its unsigned conversion is e mod 2^w
+        let k = ctx.fresh("k");
+        let r = ctx.fresh("unsigned");
+        let rv = LinExpr::var(&r);
+        if let Some(a) = e.add_scaled(m, &LinExpr::var(&k)).and_then(|x| Atom::cmp(&rv, Rel::Eq, &x)) {
+            st.add_atom(a);
+        }
+        st.add_atom(Atom::var_const(&r, Rel::Ge, 0));
+        st.add_atom(Atom::var_const(&r, Rel::Le, m - 1));
+        out.push((st, rv));
+    }
+    out
+}
+
+/// `trunc` to width `bits`: exact two's-complement reduction, except in `Math` for results
+/// wider than i1, where a signed target type keeps the mathematical value; both readings are
+/// covered by `r = e − 2^w·k` with `r` unconstrained.
+pub fn truncate(ctx: &mut Ctx<'_>, mut s: State, e: LinExpr, bits: u32) -> State_Value {
+    if ctx.sem != IntSemantics::Math || bits <= 1 {
+        return wrap(ctx, s, e, bits);
+    }
+    let ranges = range_atoms(&e, bits);
+    if ranges.is_empty() || ctx.entails(&s, &ranges) {
+        return (s, e);
+    }
+    let Some(m) = modulus(bits) else { return (s, e) };
+    let k = ctx.fresh("k");
+    let r = ctx.fresh("trunc");
+    if let Some(a) = e.add_scaled(-m, &LinExpr::var(&k)).and_then(|x| Atom::cmp(&LinExpr::var(&r), Rel::Eq, &x)) {
+        s.add_atom(a);
+    }
+    (s, LinExpr::var(&r))
+}
+
+/// Stores the mathematically exact result `e` of a signed (`nsw`) or wrapping operation
+/// according to the integer semantics.
+fn finish(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32, flags: ArithFlags, what: &str) -> Outcome {
+    let sem = ctx.sem;
+    match sem {
+        IntSemantics::Math if flags.nsw => Outcome::one(s, e),
+        IntSemantics::C if flags.nsw || flags.nuw => {
+            let ranges = if flags.nsw {
+                range_atoms(&e, bits)
+            } else {
+                // nuw without nsw: provably no unsigned wrap if the exact sum of the
+                // (non-negative) operands stays within the signed range; else report.
+                range_atoms(&e, bits)
+            };
+            if ranges.is_empty() || ctx.entails(&s, &ranges) {
+                return Outcome::one(s, e);
+            }
+            // Overflow may happen: undefined behaviour; continue the no-overflow case.
+            let mut bad = s.clone();
+            let negs: Vec<Atom> = ranges.iter().filter_map(|a| a.negate()).collect();
+            bad.add_fact(super::facts::Fact::Or(negs));
+            let mut good = s;
+            for a in ranges {
+                good.add_atom(a);
+            }
+            let kind = if flags.nsw { "signed" } else { "unsigned" };
+            Outcome {
+                branches: vec![Branch { state: good, value: e }],
+                ub: vec![(bad, format!("possible {kind} overflow in {what} (undefined behaviour)"))],
+            }
+        }
+        _ => {
+            let (s, v) = wrap(ctx, s, e, bits);
+            Outcome::one(s, v)
+        }
+    }
+}
+
+/// A fresh result of the operation, constrained to the type's range unless `Math` + `nsw`.
+fn unknown(ctx: &mut Ctx<'_>, mut s: State, bits: u32, flags: ArithFlags, hint: &str) -> (State, Var) {
+    let unbounded = ctx.sem == IntSemantics::Math && flags.nsw;
+    let v = if unbounded { ctx.fresh(hint) } else { fresh_in_range(ctx, &mut s, hint, bits) };
+    (s, v)
+}
+
+fn cst(e: &LinExpr) -> Option<Int> {
+    if e.is_constant() {
+        Some(e.constant)
+    } else {
+        None
+    }
+}
+
+/// Integer binary operation `a op b` of width `bits`.
+pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+    let c_mode = ctx.sem == IntSemantics::C;
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul if c_mode && flags.nuw && !flags.nsw => unsigned_no_wrap(ctx, s, op, flags, bits, a, b),
+        BinOp::Add | BinOp::Sub => {
+            let k = if op == BinOp::Add { 1 } else { -1 };
+            match a.add_scaled(k, b) {
+                Some(e) => finish(ctx, s, e, bits, flags, if k == 1 { "addition" } else { "subtraction" }),
+                None => {
+                    let (s, v) = unknown(ctx, s, bits, flags, "arith");
+                    Outcome::one(s, LinExpr::var(&v))
+                }
+            }
+        }
+        BinOp::Mul | BinOp::Shl => {
+            let prod = if op == BinOp::Shl {
+                match cst(b) {
+                    Some(k) if k >= 0 && (k as u32) < bits && k < 126 => a.scale(1i128 << k),
+                    Some(_) => {
+                        // Shift by ≥ width: undefined (C) / poison (arbitrary value).
+                        return shift_out_of_range(ctx, s, bits, flags, c_mode);
+                    }
+                    None => None,
+                }
+            } else {
+                match (cst(a), cst(b)) {
+                    (Some(c), _) => b.scale(c),
+                    (_, Some(c)) => a.scale(c),
+                    _ => None,
+                }
+            };
+            match prod {
+                Some(e) => finish(ctx, s, e, bits, flags, if op == BinOp::Shl { "shift" } else { "multiplication" }),
+                None => {
+                    let mut ub = vec![];
+                    let mut s = s;
+                    if op == BinOp::Shl {
+                        let (s2, bad) = check_shift_amount(ctx, s, b, bits, c_mode);
+                        s = s2;
+                        ub.extend(bad);
+                    } else if c_mode && (flags.nsw || flags.nuw) {
+                        ub.push((s.clone(), "possible overflow in non-linear multiplication (undefined behaviour)".to_string()));
+                    }
+                    let (s, v) = unknown(ctx, s, bits, flags, "mul");
+                    Outcome { branches: vec![Branch { state: s, value: LinExpr::var(&v) }], ub }
+                }
+            }
+        }
+        BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem => division(ctx, s, op, flags, bits, a, b),
+        BinOp::AShr | BinOp::LShr => match cst(b) {
+            Some(0) => Outcome::one(s, a.clone()),
+            Some(k) if k > 0 && (k as u32) < bits && k < 126 => {
+                let d = 1i128 << k;
+                let views = if op == BinOp::AShr { vec![(s, a.clone())] } else { unsigned_view(ctx, s, a, bits) };
+                let mut out = Outcome { branches: vec![], ub: vec![] };
+                for (mut st, x) in views {
+                    let q = ctx.fresh("shr");
+                    // d·q ≤ x ≤ d·q + d − 1  (floor division)
+                    let dq = LinExpr::var(&q).scale(d).unwrap_or_default();
+                    if let Some(at) = Atom::cmp(&dq, Rel::Le, &x) {
+                        st.add_atom(at);
+                    }
+                    if let Some(up) = dq.add_scaled(1, &LinExpr::constant(d - 1)) {
+                        if let Some(at) = Atom::cmp(&x, Rel::Le, &up) {
+                            st.add_atom(at);
+                        }
+                    }
+                    out.branches.push(Branch { state: st, value: LinExpr::var(&q) });
+                }
+                out
+            }
+            Some(_) => shift_out_of_range(ctx, s, bits, flags, c_mode),
+            None => {
+                let (s, bad) = check_shift_amount(ctx, s, b, bits, c_mode);
+                let (mut s, v) = unknown(ctx, s, bits, ArithFlags::default(), "shr");
+                if op == BinOp::LShr {
+                    // a logical right shift by ≥ 1 is non-negative; by 0 it is `a`.
+                    let _ = &mut s;
+                }
+                Outcome { branches: vec![Branch { state: s, value: LinExpr::var(&v) }], ub: bad }
+            }
+        },
+        BinOp::And | BinOp::Or | BinOp::Xor => bitwise(ctx, s, op, bits, a, b),
+    }
+}
+
+/// `add/sub/mul nuw` (without `nsw`) in `C` mode: the unsigned result must not wrap
+/// (undefined behaviour otherwise); the value is the wrapped result.
+fn unsigned_no_wrap(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+    let plain = ArithFlags { nuw: false, ..flags };
+    let mut out = Outcome { branches: vec![], ub: vec![] };
+    let Some(m) = modulus(bits) else {
+        return binop(ctx, s, op, plain, bits, a, b);
+    };
+    for (s1, ua) in unsigned_view(ctx, s, a, bits) {
+        for (s2, ub) in unsigned_view(ctx, s1, b, bits) {
+            let exact = match op {
+                BinOp::Add => ua.add_scaled(1, &ub),
+                BinOp::Sub => ua.add_scaled(-1, &ub),
+                _ => match (cst(&ua), cst(&ub)) {
+                    (Some(c), _) => ub.scale(c),
+                    (_, Some(c)) => ua.scale(c),
+                    _ => None,
+                },
+            };
+            let ok = exact.as_ref().and_then(|e| {
+                Some(vec![Atom::cmp(e, Rel::Ge, &LinExpr::constant(0))?, Atom::cmp(e, Rel::Le, &LinExpr::constant(m - 1))?])
+            });
+            match ok {
+                Some(atoms) if ctx.entails(&s2, &atoms) => {}
+                Some(atoms) => {
+                    let mut bad = s2.clone();
+                    bad.add_fact(super::facts::Fact::Or(atoms.iter().filter_map(|x| x.negate()).collect()));
+                    out.ub.push((bad, "possible unsigned overflow (nuw, undefined behaviour)".into()));
+                }
+                None => out.ub.push((s2.clone(), "possible unsigned overflow (nuw, undefined behaviour)".into())),
+            }
+            let o = binop(ctx, s2, op, plain, bits, a, b);
+            out.branches.extend(o.branches);
+            out.ub.extend(o.ub);
+        }
+    }
+    out
+}
+
+fn shift_out_of_range(ctx: &mut Ctx<'_>, s: State, bits: u32, flags: ArithFlags, c_mode: bool) -> Outcome {
+    if c_mode {
+        return Outcome { branches: vec![], ub: vec![(s, "shift by at least the bit width (undefined behaviour)".into())] };
+    }
+    let (s, v) = unknown(ctx, s, bits, flags, "shift");
+    Outcome::one(s, LinExpr::var(&v))
+}
+
+fn check_shift_amount(ctx: &mut Ctx<'_>, s: State, b: &LinExpr, bits: u32, c_mode: bool) -> (State, Vec<(State, String)>) {
+    if !c_mode {
+        return (s, vec![]);
+    }
+    let lo = Atom::cmp(b, Rel::Ge, &LinExpr::constant(0));
+    let hi = Atom::cmp(b, Rel::Lt, &LinExpr::constant(bits as i128));
+    let (Some(lo), Some(hi)) = (lo, hi) else { return (s.clone(), vec![(s, "shift amount not representable".into())]) };
+    if ctx.entails(&s, &[lo.clone(), hi.clone()]) {
+        return (s, vec![]);
+    }
+    let bad = s.clone();
+    let mut good = s;
+    good.add_atom(lo);
+    good.add_atom(hi);
+    (good, vec![(bad, "shift amount may be negative or at least the bit width (undefined behaviour)".into())])
+}
+
+fn division(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+    let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+    let rem = matches!(op, BinOp::SRem | BinOp::URem);
+    let what = if rem { "remainder" } else { "division" };
+    if let Some(c) = cst(b) {
+        if c == 0 {
+            return Outcome { branches: vec![], ub: vec![(s, format!("{what} by zero (undefined behaviour)"))] };
+        }
+        if c > 0 || signed {
+            let mag = c.abs();
+            let views = if signed { vec![(s, a.clone())] } else { unsigned_view(ctx, s, a, bits) };
+            let mut out = Outcome { branches: vec![], ub: vec![] };
+            for (st, x) in views {
+                let nonneg = Atom::cmp(&x, Rel::Ge, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+                for (mut st, pos) in split(ctx, st, &nonneg) {
+                    // truncating division by mag > 0: q = trunc(x / mag)
+                    let q = ctx.fresh("q");
+                    let mq = LinExpr::var(&q).scale(mag).unwrap_or_default();
+                    let (lo, hi) = if pos {
+                        (mq.clone(), mq.add_scaled(1, &LinExpr::constant(mag - 1)))
+                    } else {
+                        (mq.add_scaled(1, &LinExpr::constant(-(mag - 1))).unwrap_or_default(), Some(mq.clone()))
+                    };
+                    if let Some(at) = Atom::cmp(&lo, Rel::Le, &x) {
+                        st.add_atom(at);
+                    }
+                    if let Some(hi) = hi {
+                        if let Some(at) = Atom::cmp(&x, Rel::Le, &hi) {
+                            st.add_atom(at);
+                        }
+                    }
+                    let value = if rem {
+                        x.add_scaled(-mag, &LinExpr::var(&q)).unwrap_or_default()
+                    } else if c < 0 {
+                        LinExpr::var(&q).scale(-1).unwrap_or_default()
+                    } else {
+                        LinExpr::var(&q)
+                    };
+                    if !rem && c == -1 && ctx.sem != IntSemantics::Math {
+                        // INT_MIN / -1 overflows
+                        let (st2, v2) = (st, value);
+                        let o = finish(ctx, st2, v2, bits, ArithFlags { nsw: true, ..flags }, "division");
+                        out.branches.extend(o.branches);
+                        out.ub.extend(o.ub);
+                        continue;
+                    }
+                    let (st, value) = if !rem && mag == 1 && ctx.sem != IntSemantics::Math { wrap(ctx, st, value, bits) } else { (st, value) };
+                    out.branches.push(Branch { state: st, value });
+                }
+            }
+            return out;
+        }
+    }
+    // Variable divisor: division by zero is undefined behaviour in every mode.
+    let mut ub = vec![];
+    let mut s = s;
+    let nz = Atom::cmp(b, Rel::Ne, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+    if !ctx.entails(&s, std::slice::from_ref(&nz)) {
+        let mut bad = s.clone();
+        if let Some(z) = nz.negate() {
+            bad.add_atom(z);
+        }
+        ub.push((bad, format!("possible {what} by zero (undefined behaviour)")));
+        s.add_atom(nz);
+    }
+    if signed && ctx.sem == IntSemantics::C {
+        let not_m1 = Atom::cmp(b, Rel::Ne, &LinExpr::constant(-1)).unwrap_or(Atom::truth(true));
+        let not_min = smin(bits).and_then(|m| Atom::cmp(a, Rel::Ne, &LinExpr::constant(m))).unwrap_or(Atom::truth(true));
+        if !ctx.entails(&s, std::slice::from_ref(&not_m1)) && !ctx.entails(&s, std::slice::from_ref(&not_min)) {
+            ub.push((s.clone(), format!("possible overflow in signed {what} (undefined behaviour)")));
+        }
+    }
+    let (s, v) = unknown(ctx, s, bits, ArithFlags::default(), what);
+    Outcome { branches: vec![Branch { state: s, value: LinExpr::var(&v) }], ub }
+}
+
+fn bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+    let (ca, cb) = (cst(a), cst(b));
+    // identities
+    match (op, ca, cb) {
+        (BinOp::And, _, Some(-1)) | (BinOp::Or, _, Some(0)) | (BinOp::Xor, _, Some(0)) => return Outcome::one(s, a.clone()),
+        (BinOp::And, Some(-1), _) | (BinOp::Or, Some(0), _) | (BinOp::Xor, Some(0), _) => return Outcome::one(s, b.clone()),
+        (BinOp::And, _, Some(0)) | (BinOp::And, Some(0), _) => return Outcome::one(s, LinExpr::constant(0)),
+        _ => {}
+    }
+    if bits == 1 {
+        // exact encodings over {0,1}
+        let mut s = s;
+        let r = fresh_in_range(ctx, &mut s, "bool", 1);
+        let rv = LinExpr::var(&r);
+        let sum = a.add_scaled(1, b).unwrap_or_default();
+        let mut add = |lhs: LinExpr, rel: Rel, rhs: LinExpr| {
+            if let Some(at) = Atom::cmp(&lhs, rel, &rhs) {
+                s.add_atom(at);
+            }
+        };
+        match op {
+            BinOp::And => {
+                add(rv.clone(), Rel::Le, a.clone());
+                add(rv.clone(), Rel::Le, b.clone());
+                add(rv.clone(), Rel::Ge, sum.add_scaled(1, &LinExpr::constant(-1)).unwrap_or_default());
+            }
+            BinOp::Or => {
+                add(rv.clone(), Rel::Ge, a.clone());
+                add(rv.clone(), Rel::Ge, b.clone());
+                add(rv.clone(), Rel::Le, sum);
+            }
+            _ => {
+                add(rv.clone(), Rel::Le, sum.clone());
+                add(rv.clone(), Rel::Ge, a.add_scaled(-1, b).unwrap_or_default());
+                add(rv.clone(), Rel::Ge, b.add_scaled(-1, a).unwrap_or_default());
+                add(rv.clone(), Rel::Le, LinExpr::constant(2).add_scaled(-1, &sum).unwrap_or_default());
+            }
+        }
+        return Outcome::one(s, rv);
+    }
+    if op == BinOp::Xor && (ca == Some(-1) || cb == Some(-1)) {
+        // bitwise not: ~x = −1 − x (exact in two's complement)
+        let x = if ca == Some(-1) { b } else { a };
+        let v = LinExpr::constant(-1).add_scaled(-1, x).unwrap_or_default();
+        return Outcome::one(s, v);
+    }
+    let mut s = s;
+    let r = fresh_in_range(ctx, &mut s, "bits", bits);
+    let rv = LinExpr::var(&r);
+    let zero = LinExpr::constant(0);
+    let ge0 = |x: &LinExpr| Atom::cmp(x, Rel::Ge, &zero).unwrap_or(Atom::truth(false));
+    let a_nn = ctx.entails(&s, &[ge0(a)]);
+    let b_nn = ctx.entails(&s, &[ge0(b)]);
+    let mut facts = vec![];
+    match op {
+        BinOp::And => {
+            if a_nn || b_nn {
+                facts.push(Atom::cmp(&rv, Rel::Ge, &zero));
+            }
+            if a_nn {
+                facts.push(Atom::cmp(&rv, Rel::Le, a));
+            }
+            if b_nn {
+                facts.push(Atom::cmp(&rv, Rel::Le, b));
+            }
+        }
+        BinOp::Or => {
+            if a_nn && b_nn {
+                facts.push(Atom::cmp(&rv, Rel::Ge, a));
+                facts.push(Atom::cmp(&rv, Rel::Ge, b));
+            }
+        }
+        _ => {
+            if a_nn && b_nn {
+                facts.push(Atom::cmp(&rv, Rel::Ge, &zero));
+            }
+        }
+    }
+    for f in facts.into_iter().flatten() {
+        s.add_atom(f);
+    }
+    Outcome::one(s, rv)
+}

@@ -1,0 +1,156 @@
+//! Abstract states (Def. 1, extended to call stacks and heap/global memory): frames with
+//! LV, the knowledge base KB, the allocation list AL, the points-to set PT and the
+//! nondeterministic inputs consumed so far.
+
+use super::facts::{Atom, Fact};
+use crate::ir::{BlockId, FuncId, GlobalId, ValueId};
+use crate::logic::Var;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// One activation of a function.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Frame {
+    pub func: FuncId,
+    pub block: BlockId,
+    /// The previously executed block (the paper's `b_prev`), `None` at function entry.
+    pub prev: Option<BlockId>,
+    /// Index of the next instruction; `block.instrs.len()` = the terminator. In a caller
+    /// frame it is the index of the pending call instruction.
+    pub idx: usize,
+    /// LV: the symbolic variable of every defined local value (injective over all frames).
+    pub lv: BTreeMap<ValueId, Var>,
+}
+
+/// What kind of memory an allocation is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AllocKind {
+    /// `alloca` of the frame at this depth (freed when that frame returns).
+    Stack(usize),
+    Heap,
+    Global(GlobalId),
+}
+
+/// `alloc(start, end)`: addresses `start..=end` are allocated (inclusive end, digest §0.3).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Alloc {
+    /// Identity of the allocation inside one graph (kept by merging and generalization).
+    pub id: u32,
+    pub start: Var,
+    pub end: Var,
+    pub kind: AllocKind,
+    /// Initial contents of a global that has not been written yet (constant globals stay
+    /// pristine forever); loads at a provably constant offset read from it.
+    pub pristine: Option<Arc<Vec<Option<u8>>>>,
+}
+
+/// `addr ↪ value`: `size` bytes at `addr` hold `value` (a pointer if `is_ptr`), inside
+/// allocation `alloc` (the access was proved to lie in it).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct PtEntry {
+    pub addr: Var,
+    pub size: u64,
+    pub is_ptr: bool,
+    pub value: Var,
+    pub alloc: u32,
+}
+
+/// An abstract state.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct State {
+    pub frames: Vec<Frame>,
+    pub kb: Vec<Fact>,
+    pub allocs: Vec<Alloc>,
+    pub pt: Vec<PtEntry>,
+    /// Nondeterministic inputs consumed since the last merge, in order: (function, variable).
+    pub inputs: Vec<(String, Var)>,
+    /// False once the state went through a merge: `inputs` then misses the earlier prefix.
+    pub inputs_exact: bool,
+}
+
+/// A program position: every frame's (function, block, previous block, index).
+pub type Position = Vec<(FuncId, BlockId, Option<BlockId>, usize)>;
+
+impl State {
+    pub fn top(&self) -> &Frame {
+        &self.frames[self.frames.len() - 1]
+    }
+    pub fn top_mut(&mut self) -> &mut Frame {
+        let n = self.frames.len() - 1;
+        &mut self.frames[n]
+    }
+    pub fn position(&self) -> Position {
+        self.frames.iter().map(|f| (f.func, f.block, f.prev, f.idx)).collect()
+    }
+    pub fn add_atom(&mut self, a: Atom) {
+        if a.const_value() == Some(true) {
+            return;
+        }
+        let f = Fact::Atom(a);
+        if !self.kb.contains(&f) {
+            self.kb.push(f);
+        }
+    }
+    pub fn add_fact(&mut self, f: Fact) {
+        if f.const_value() == Some(true) {
+            return;
+        }
+        if !self.kb.contains(&f) {
+            self.kb.push(f);
+        }
+    }
+    pub fn alloc_by_id(&self, id: u32) -> Option<&Alloc> {
+        self.allocs.iter().find(|a| a.id == id)
+    }
+    /// All LV variables of all frames.
+    pub fn lv_vars(&self) -> BTreeSet<Var> {
+        self.frames.iter().flat_map(|f| f.lv.values().cloned()).collect()
+    }
+    /// The variables the state talks about (LV, AL, PT, inputs); KB facts over other
+    /// variables can be projected away.
+    pub fn root_vars(&self) -> BTreeSet<Var> {
+        let mut r = self.lv_vars();
+        for a in &self.allocs {
+            r.insert(a.start.clone());
+            r.insert(a.end.clone());
+        }
+        for p in &self.pt {
+            r.insert(p.addr.clone());
+            r.insert(p.value.clone());
+        }
+        for (_, v) in &self.inputs {
+            r.insert(v.clone());
+        }
+        r
+    }
+    /// Every variable of the state (𝒱(a) of Def. 6).
+    pub fn all_vars(&self) -> BTreeSet<Var> {
+        let mut r = self.root_vars();
+        for f in &self.kb {
+            f.collect_vars(&mut r);
+        }
+        r
+    }
+    /// Applies a variable renaming everywhere (used for instantiations μ).
+    pub fn rename(&self, f: &dyn Fn(&Var) -> Var) -> State {
+        let mut s = self.clone();
+        for fr in &mut s.frames {
+            for v in fr.lv.values_mut() {
+                *v = f(v);
+            }
+        }
+        s.kb = self.kb.iter().map(|x| x.rename(f)).collect();
+        for a in &mut s.allocs {
+            a.start = f(&a.start);
+            a.end = f(&a.end);
+        }
+        for p in &mut s.pt {
+            p.addr = f(&p.addr);
+            p.value = f(&p.value);
+        }
+        for (_, v) in &mut s.inputs {
+            *v = f(v);
+        }
+        s
+    }
+}

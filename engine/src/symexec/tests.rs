@@ -1,0 +1,413 @@
+//! Unit tests of the symbolic execution on hand-built IR: single rules, refinement,
+//! generalization/merging (strlen, digest §5) and the shape of the ITS.
+
+use super::ctx::Ctx;
+use super::facts::Atom;
+use super::graph::{self, Edge, End};
+use super::*;
+use crate::ir::*;
+use crate::logic::{Formula, LinExpr, Rel, Term};
+use crate::smt::{self, SatResult};
+use crate::verdict::IntSemantics;
+
+fn l(v: u32) -> Operand {
+    Operand::Local(ValueId(v))
+}
+fn c(bits: u32, v: i128) -> Operand {
+    Operand::Int { bits, value: v }
+}
+fn ins(result: Option<u32>, op: Op) -> Instr {
+    Instr { result: result.map(ValueId), op, loc: Some(SrcLoc { file: "t.c".into(), line: 7, col: 1 }) }
+}
+fn block(name: &str, instrs: Vec<Instr>, terminator: Terminator) -> Block {
+    Block { name: name.into(), instrs, terminator, term_loc: None }
+}
+fn call(result: Option<u32>, f: u32, args: Vec<Operand>, ret: Type) -> Instr {
+    ins(result, Op::Call { callee: Callee::Direct(FuncId(f)), args, ret })
+}
+fn decl(name: &str, ret: Type) -> Function {
+    Function { name: name.into(), params: vec![], ret, blocks: vec![], num_values: 0, value_names: vec![], is_vararg: false, loc: None }
+}
+fn func(name: &str, params: Vec<(ValueId, Type)>, blocks: Vec<Block>, names: &[(u32, &str)]) -> Function {
+    let n = 64;
+    let mut value_names = vec![None; n];
+    for (i, s) in names {
+        value_names[*i as usize] = Some(s.to_string());
+    }
+    Function { name: name.into(), params, ret: Type::Int(32), blocks, num_values: n as u32, value_names, is_vararg: false, loc: None }
+}
+/// Module with `main` = function 0 and the declarations nondet_int (1), free (2), malloc (3), assume (4).
+fn module(main: Function, extra: Vec<Function>) -> Module {
+    let mut functions = vec![
+        main,
+        decl("__VERIFIER_nondet_int", Type::Int(32)),
+        decl("free", Type::Void),
+        decl("malloc", Type::Ptr),
+        decl("__VERIFIER_assume", Type::Void),
+    ];
+    functions.extend(extra);
+    Module { source_name: "t.c".into(), pointer_bits: 64, functions, globals: vec![] }
+}
+fn opts(sem: IntSemantics) -> AnalysisOptions {
+    AnalysisOptions { int_semantics: sem, entry: "main".into(), timeout: Duration::from_secs(30) }
+}
+fn run(m: &Module, sem: IntSemantics) -> Analysis {
+    analyze(m, &opts(sem), Instant::now() + Duration::from_secs(30))
+}
+fn graph_of(m: &Module, sem: IntSemantics) -> (graph::Graph, Ctx<'_>) {
+    let budget = Budget::until(Instant::now() + Duration::from_secs(30));
+    let mut ctx = Ctx::new(m, sem, budget);
+    let entry = m.function_by_name("main").expect("main");
+    let init = initial_state(&mut ctx, m, entry, &opts(sem));
+    let g = graph::build(&mut ctx, init, Instant::now() + Duration::from_secs(30), graph::Limits::default());
+    (g, ctx)
+}
+fn icmp(r: u32, pred: IntPred, a: Operand, b: Operand) -> Instr {
+    ins(Some(r), Op::ICmp { pred, bits: 32, lhs: a, rhs: b })
+}
+fn bin(r: u32, op: BinOp, nsw: bool, a: Operand, b: Operand) -> Instr {
+    ins(Some(r), Op::Bin { op, flags: ArithFlags { nsw, ..Default::default() }, bits: 32, lhs: a, rhs: b })
+}
+fn phi(r: u32, ty: Type, inc: Vec<(Operand, u32)>) -> Instr {
+    ins(Some(r), Op::Phi { ty, incoming: inc.into_iter().map(|(o, b)| (o, BlockId(b))).collect() })
+}
+fn condbr(cond: Operand, t: u32, e: u32) -> Terminator {
+    Terminator::CondBr { cond, then_block: BlockId(t), else_block: BlockId(e) }
+}
+fn br(b: u32) -> Terminator {
+    Terminator::Br(BlockId(b))
+}
+fn ret0() -> Terminator {
+    Terminator::Ret(Some(c(32, 0)))
+}
+
+/// `x = nondet(); while (x > 0) x = x - 1;`
+fn countdown() -> Module {
+    let main = func(
+        "main",
+        vec![],
+        vec![
+            block("entry", vec![call(Some(0), 1, vec![], Type::Int(32))], br(1)),
+            block("loop", vec![phi(1, Type::Int(32), vec![(l(0), 0), (l(3), 2)]), icmp(2, IntPred::Sgt, l(1), c(32, 0))], condbr(l(2), 2, 3)),
+            block("body", vec![bin(3, BinOp::Sub, true, l(1), c(32, 1))], br(1)),
+            block("exit", vec![], ret0()),
+        ],
+        &[(1, "x")],
+    );
+    module(main, vec![])
+}
+
+/// The ITS's cycle transitions (from a location to itself).
+fn self_loops(b: &its_build::BuiltIts) -> Vec<&crate::its::Transition> {
+    b.its.transitions.iter().filter(|t| t.from == t.to).collect()
+}
+
+fn built(g: &graph::Graph) -> its_build::BuiltIts {
+    its_build::build_its(g, &|n| format!("n{n}"), 1000).expect("its").expect("has cycles")
+}
+
+/// Position of the variable that LV maps `x` (value id) to in the location of node `n`.
+fn pos_of(g: &graph::Graph, b: &its_build::BuiltIts, loc: usize, value: u32) -> usize {
+    let node = b.loc_nodes[loc];
+    let v = g.nodes[node].state.top().lv.get(&ValueId(value)).expect("lv").clone();
+    b.loc_vars[loc].iter().position(|x| *x == v).expect("position")
+}
+
+#[test]
+fn countdown_graph_and_its() {
+    let m = countdown();
+    let (g, _ctx) = graph_of(&m, IntSemantics::C);
+    assert!(g.incomplete.is_none(), "{:?}", g.incomplete);
+    for e in g.errors() {
+        eprintln!("{:?} {:?}", g.nodes[e].end, g.nodes[e].state.kb);
+    }
+    assert!(g.errors().is_empty());
+    let b = built(&g);
+    let loops = self_loops(&b);
+    assert!(!loops.is_empty());
+    // x decreases and is bounded on every cycle transition: guard ⇒ x > 0 ∧ x' = x − 1
+    for t in loops {
+        let loc = t.from.0 as usize;
+        let p = pos_of(&g, &b, loc, 1);
+        let x = Term::var(&its_build::position_var(p));
+        let x1 = t.update[p].clone();
+        let claim = Formula::and([Formula::gt(x.clone(), Term::Const(0)), Formula::eq(x1, Term::sub(x, Term::Const(1)))]);
+        assert!(smt::entails(&t.guard, &claim, &Budget::unlimited()), "guard {} ", t.guard);
+    }
+    let a = run(&m, IntSemantics::C);
+    assert_eq!(a.memory_safety, MemorySafety::Proved);
+    assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
+}
+
+#[test]
+fn straight_line_program_has_no_loops() {
+    let main = func("main", vec![], vec![block("entry", vec![call(Some(0), 1, vec![], Type::Int(32))], ret0())], &[]);
+    let a = run(&module(main, vec![]), IntSemantics::C);
+    assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
+    assert_eq!(a.memory_safety, MemorySafety::Proved);
+}
+
+/// `n = nondet(); if (n > 0) { buf = alloca(n); [buf[n-1] = 0;] s = buf; while (*s) s++; }`
+fn strlen_program(terminated: bool) -> Module {
+    let mut b1 = vec![
+        ins(Some(2), Op::Cast { op: CastOp::SExt, from_bits: 32, to_bits: 64, value: l(0) }),
+        ins(Some(3), Op::Alloca { elem_size: 1, count: l(2), count_bits: 64 }),
+        ins(Some(4), Op::PtrAdd { base: l(3), offset: -1, indices: vec![GepIndex { value: l(2), bits: 64, scale: 1 }], inbounds: true }),
+    ];
+    if terminated {
+        b1.push(ins(None, Op::Store { ty: Type::Int(8), value: c(8, 0), ptr: l(4), size: 1 }));
+    }
+    let main = func(
+        "main",
+        vec![],
+        vec![
+            block("entry", vec![call(Some(0), 1, vec![], Type::Int(32)), icmp(1, IntPred::Sgt, l(0), c(32, 0))], condbr(l(1), 1, 4)),
+            block("b1", b1, br(2)),
+            block(
+                "loop",
+                vec![
+                    phi(5, Type::Ptr, vec![(l(3), 1), (l(8), 3)]),
+                    ins(Some(6), Op::Load { ty: Type::Int(8), ptr: l(5), size: 1 }),
+                    ins(Some(7), Op::ICmp { pred: IntPred::Ne, bits: 8, lhs: l(6), rhs: c(8, 0) }),
+                ],
+                condbr(l(7), 3, 4),
+            ),
+            block("body", vec![ins(Some(8), Op::PtrAdd { base: l(5), offset: 1, indices: vec![], inbounds: true })], br(2)),
+            block("exit", vec![], ret0()),
+        ],
+        &[(5, "s"), (3, "buf")],
+    );
+    module(main, vec![])
+}
+
+#[test]
+fn strlen_terminated_is_memory_safe_and_merged_state_bounds_s() {
+    let m = strlen_program(true);
+    let (g, mut ctx) = graph_of(&m, IntSemantics::C);
+    assert!(g.incomplete.is_none(), "{:?}", g.incomplete);
+    assert!(g.errors().is_empty(), "errors: {:?}", g.errors().iter().map(|e| g.nodes[*e].end.clone()).collect::<Vec<_>>());
+    assert!(g.merges >= 1);
+    // the merged loop state knows start ≤ s ≤ end of the buffer
+    let merged: Vec<usize> = (0..g.nodes.len())
+        .filter(|i| g.nodes[*i].alive && g.nodes.iter().any(|n| n.alive && n.out.iter().any(|e| matches!(e, Edge::Back(t, _) if t == i))))
+        .collect();
+    assert!(!merged.is_empty());
+    for &n in &merged {
+        let st = &g.nodes[n].state;
+        let s = st.top().lv.get(&ValueId(5)).expect("s live").clone();
+        let al = st.allocs.iter().find(|a| matches!(a.kind, state::AllocKind::Stack(_))).expect("buffer");
+        let le_end = Atom::cmp(&LinExpr::var(&s), Rel::Le, &LinExpr::var(&al.end)).expect("atom");
+        let ge_start = Atom::cmp(&LinExpr::var(&s), Rel::Ge, &LinExpr::var(&al.start)).expect("atom");
+        assert!(ctx.entails(st, &[le_end, ge_start]));
+    }
+    let b = built(&g);
+    for t in self_loops(&b) {
+        let loc = t.from.0 as usize;
+        let p = pos_of(&g, &b, loc, 5);
+        let s = Term::var(&its_build::position_var(p));
+        // s strictly increases on the cycle
+        let claim = Formula::gt(t.update[p].clone(), s);
+        assert!(smt::entails(&t.guard, &claim, &Budget::unlimited()));
+    }
+    let a = run(&m, IntSemantics::C);
+    assert_eq!(a.memory_safety, MemorySafety::Proved);
+    assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
+}
+
+#[test]
+fn strlen_unterminated_reaches_error_state() {
+    let m = strlen_program(false);
+    let a = run(&m, IntSemantics::C);
+    assert!(matches!(a.memory_safety, MemorySafety::Unknown { .. }), "{:?}", a.memory_safety);
+    assert!(matches!(a.termination, Termination::Maybe { .. }));
+    assert!(!a.error_inputs.is_empty());
+    assert_eq!(a.error_inputs[0].len(), 1);
+    assert!(a.error_inputs[0][0].1 > 0);
+}
+
+/// `unsigned x = nondet(); unsigned j = 0; while (j <= x) j++;` (wrapping `add`, `icmp ule`)
+fn unsigned_le() -> Module {
+    let main = func(
+        "main",
+        vec![],
+        vec![
+            block("entry", vec![call(Some(0), 1, vec![], Type::Int(32))], br(1)),
+            block("loop", vec![phi(1, Type::Int(32), vec![(c(32, 0), 0), (l(3), 2)]), icmp(2, IntPred::Ule, l(1), l(0))], condbr(l(2), 2, 3)),
+            block("body", vec![bin(3, BinOp::Add, false, l(1), c(32, 1))], br(1)),
+            block("exit", vec![], ret0()),
+        ],
+        &[(1, "j"), (0, "x")],
+    );
+    module(main, vec![])
+}
+
+#[test]
+fn unsigned_wraparound_is_kept_in_the_its() {
+    for sem in [IntSemantics::C, IntSemantics::Wrap, IntSemantics::Math] {
+        let m = unsigned_le();
+        let (g, _ctx) = graph_of(&m, sem);
+        assert!(g.incomplete.is_none(), "{:?}", g.incomplete);
+        assert!(g.errors().is_empty());
+        let b = built(&g);
+        // some cycle transition lets j drop (the wrap from UINT_MAX to 0): never a valid
+        // ranking argument on j alone.
+        let mut can_drop = false;
+        for t in self_loops(&b) {
+            let loc = t.from.0 as usize;
+            let p = pos_of(&g, &b, loc, 1);
+            let j = Term::var(&its_build::position_var(p));
+            let f = Formula::and([t.guard.clone(), Formula::lt(t.update[p].clone(), j)]);
+            if smt::check_sat(&f, &Budget::unlimited()) == SatResult::Sat {
+                can_drop = true;
+            }
+        }
+        assert!(can_drop, "{sem:?}: the wrap-around run is lost");
+        let quick = analyze(&m, &opts(sem), Instant::now() + Duration::from_secs(3));
+        assert!(!matches!(quick.termination, Termination::Yes(_)));
+    }
+}
+
+fn single_block(instrs: Vec<Instr>) -> Module {
+    module(func("main", vec![], vec![block("entry", instrs, ret0())], &[]), vec![])
+}
+
+#[test]
+fn signed_overflow_is_an_error_in_c_mode_only() {
+    let m = single_block(vec![call(Some(0), 1, vec![], Type::Int(32)), bin(1, BinOp::Add, true, l(0), c(32, 1))]);
+    let a = run(&m, IntSemantics::C);
+    assert!(matches!(&a.memory_safety, MemorySafety::Unknown { reason } if reason.contains("overflow")), "{:?}", a.memory_safety);
+    assert_eq!(a.error_inputs, vec![vec![("__VERIFIER_nondet_int".to_string(), i32::MAX as i128)]]);
+    assert_eq!(run(&m, IntSemantics::Math).memory_safety, MemorySafety::Proved);
+    assert_eq!(run(&m, IntSemantics::Wrap).memory_safety, MemorySafety::Proved);
+}
+
+#[test]
+fn division_by_possible_zero_is_an_error() {
+    let m = single_block(vec![call(Some(0), 1, vec![], Type::Int(32)), bin(1, BinOp::SDiv, false, c(32, 10), l(0))]);
+    assert!(matches!(run(&m, IntSemantics::Math).memory_safety, MemorySafety::Unknown { .. }));
+    let m = single_block(vec![bin(1, BinOp::SDiv, false, c(32, -7), c(32, 2))]);
+    assert_eq!(run(&m, IntSemantics::C).memory_safety, MemorySafety::Proved);
+}
+
+#[test]
+fn alloca_load_store_in_and_out_of_bounds() {
+    let ok = single_block(vec![
+        ins(Some(0), Op::Alloca { elem_size: 4, count: c(32, 2), count_bits: 32 }),
+        ins(Some(1), Op::PtrAdd { base: l(0), offset: 4, indices: vec![], inbounds: true }),
+        ins(None, Op::Store { ty: Type::Int(32), value: c(32, 5), ptr: l(1), size: 4 }),
+        ins(Some(2), Op::Load { ty: Type::Int(32), ptr: l(1), size: 4 }),
+        icmp(3, IntPred::Eq, l(2), c(32, 5)),
+        ins(None, Op::Call { callee: Callee::Direct(FuncId(4)), args: vec![l(3)], ret: Type::Void }),
+    ]);
+    let (g, _) = graph_of(&ok, IntSemantics::C);
+    assert!(g.errors().is_empty());
+    // the load returns the stored value: the comparison is decided, no refinement
+    assert_eq!(g.nodes.iter().filter(|n| n.alive).count(), 2);
+    let bad = single_block(vec![
+        ins(Some(0), Op::Alloca { elem_size: 4, count: c(32, 2), count_bits: 32 }),
+        ins(Some(1), Op::PtrAdd { base: l(0), offset: 6, indices: vec![], inbounds: true }),
+        ins(Some(2), Op::Load { ty: Type::Int(32), ptr: l(1), size: 4 }),
+    ]);
+    let a = run(&bad, IntSemantics::C);
+    assert!(matches!(&a.memory_safety, MemorySafety::Unknown { reason } if reason.contains("load") && reason.contains("line 7")), "{:?}", a.memory_safety);
+}
+
+#[test]
+fn null_and_nonpositive_alloca_are_errors() {
+    let null = single_block(vec![ins(Some(0), Op::Load { ty: Type::Int(32), ptr: Operand::NullPtr, size: 4 })]);
+    assert!(matches!(run(&null, IntSemantics::C).memory_safety, MemorySafety::Unknown { .. }));
+    let zero = single_block(vec![call(Some(0), 1, vec![], Type::Int(32)), ins(Some(1), Op::Alloca { elem_size: 4, count: l(0), count_bits: 32 })]);
+    assert!(matches!(run(&zero, IntSemantics::C).memory_safety, MemorySafety::Unknown { .. }));
+}
+
+#[test]
+fn malloc_free_and_double_free() {
+    let once = single_block(vec![
+        call(Some(0), 3, vec![c(64, 8)], Type::Ptr),
+        ins(None, Op::Store { ty: Type::Int(32), value: c(32, 1), ptr: l(0), size: 4 }),
+        call(None, 2, vec![l(0)], Type::Void),
+    ]);
+    assert_eq!(run(&once, IntSemantics::C).memory_safety, MemorySafety::Proved);
+    let twice = single_block(vec![call(Some(0), 3, vec![c(64, 8)], Type::Ptr), call(None, 2, vec![l(0)], Type::Void), call(None, 2, vec![l(0)], Type::Void)]);
+    assert!(matches!(run(&twice, IntSemantics::C).memory_safety, MemorySafety::Unknown { reason } if reason.contains("free")));
+    let use_after_free = single_block(vec![
+        call(Some(0), 3, vec![c(64, 8)], Type::Ptr),
+        call(None, 2, vec![l(0)], Type::Void),
+        ins(Some(1), Op::Load { ty: Type::Int(32), ptr: l(0), size: 4 }),
+    ]);
+    assert!(matches!(run(&use_after_free, IntSemantics::C).memory_safety, MemorySafety::Unknown { .. }));
+}
+
+#[test]
+fn refinement_splits_undecided_comparisons_only() {
+    let m = single_block(vec![
+        call(Some(0), 1, vec![], Type::Int(32)),
+        icmp(1, IntPred::Slt, l(0), c(32, 10)),
+        icmp(2, IntPred::Slt, c(32, 3), c(32, 10)),
+    ]);
+    let (g, _) = graph_of(&m, IntSemantics::C);
+    // root, two refinement children, two leaves
+    assert_eq!(g.nodes.iter().filter(|n| n.alive).count(), 5);
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.end, End::Leaf)).count(), 2);
+}
+
+#[test]
+fn assume_prunes_contradictory_paths() {
+    let m = single_block(vec![
+        call(Some(0), 1, vec![], Type::Int(32)),
+        icmp(1, IntPred::Sgt, l(0), c(32, 0)),
+        ins(Some(2), Op::Cast { op: CastOp::ZExt, from_bits: 1, to_bits: 32, value: l(1) }),
+        call(None, 4, vec![l(2)], Type::Void),
+        // after assume(x > 0), x + 1 cannot overflow only if x < MAX: still an error in C…
+        icmp(3, IntPred::Sgt, l(0), c(32, 0)),
+    ]);
+    let (g, _) = graph_of(&m, IntSemantics::C);
+    // the x ≤ 0 branch ends at the assume: exactly one leaf
+    assert_eq!(g.nodes.iter().filter(|n| n.alive && matches!(n.end, End::Leaf)).count(), 1);
+}
+
+#[test]
+fn unsupported_constructs_give_precise_maybe() {
+    let m = single_block(vec![ins(Some(0), Op::Unsupported { text: "fadd double %a, %b".into() })]);
+    let a = run(&m, IntSemantics::C);
+    assert!(matches!(&a.termination, Termination::Maybe { reason } if reason.contains("fadd") && reason.contains("line 7")));
+    let mut m = single_block(vec![call(Some(0), 5, vec![], Type::Int(32))]);
+    m.functions.push(decl("mystery", Type::Int(32)));
+    let a = run(&m, IntSemantics::C);
+    assert!(matches!(&a.termination, Termination::Maybe { reason } if reason.contains("mystery")));
+}
+
+#[test]
+fn recursion_gives_maybe_and_calls_are_inlined() {
+    // f(x) = f(x) : recursion
+    let f = func("f", vec![(ValueId(0), Type::Int(32))], vec![block("entry", vec![call(Some(1), 5, vec![l(0)], Type::Int(32))], Terminator::Ret(Some(l(1))))], &[]);
+    let main = func("main", vec![], vec![block("entry", vec![call(Some(0), 5, vec![c(32, 1)], Type::Int(32))], ret0())], &[]);
+    let a = run(&module(main, vec![f]), IntSemantics::C);
+    assert!(matches!(&a.termination, Termination::Maybe { reason } if reason.contains("recursion")));
+    // g(p) = *p, called with an alloca: the callee's access is checked in the caller's memory
+    let g = func(
+        "g",
+        vec![(ValueId(0), Type::Ptr)],
+        vec![block("entry", vec![ins(Some(1), Op::Load { ty: Type::Int(32), ptr: l(0), size: 4 })], Terminator::Ret(Some(l(1))))],
+        &[],
+    );
+    let main = func(
+        "main",
+        vec![],
+        vec![block(
+            "entry",
+            vec![
+                ins(Some(0), Op::Alloca { elem_size: 4, count: c(32, 1), count_bits: 32 }),
+                ins(None, Op::Store { ty: Type::Int(32), value: c(32, 3), ptr: l(0), size: 4 }),
+                call(Some(1), 5, vec![l(0)], Type::Int(32)),
+                icmp(2, IntPred::Eq, l(1), c(32, 3)),
+            ],
+            ret0(),
+        )],
+        &[],
+    );
+    let m = module(main, vec![g]);
+    let (gr, _) = graph_of(&m, IntSemantics::C);
+    assert!(gr.errors().is_empty());
+    assert_eq!(gr.nodes.iter().filter(|n| n.alive).count(), 2, "returned value known: no split");
+}
