@@ -1,7 +1,9 @@
 //! Data-driven end-to-end tests: every case in `tests/cases/` through the real binary.
 //!
 //! Each case must (1) keep the output contract (verdict line, memory-safety line, evidence,
-//! exit codes; never a panic or a hang) and (2) start its output as `NAME.expected` says.
+//! exit codes; never a panic or a hang), (2) start its output as `NAME.expected` says, and
+//! (3) for `prove` cases, give with `--format json` the same exit code and, for a verdict, one
+//! object of the documented schema (docs/output-format.md) that agrees with the human output.
 //! `TERMCHECK_BLESS=1 cargo test -p cargo-termcheck --test e2e_cases` rewrites the expected
 //! files from the current output instead of comparing (they are never written by hand).
 //!
@@ -10,13 +12,34 @@
 
 use std::path::Path;
 use std::time::Duration;
-use termcheck_tests::{bless_requested, cases_dir, discover_cases, invariants, run_binary, Expectation};
+use termcheck_tests::{
+    bless_requested, cases_dir, discover_cases, invariants, json_shape, run_binary, Case, Expectation, Run,
+};
 
-/// Outer kill limit per case: the CLI's default timeout (60 s) plus its grace and slack.
-const KILL_AFTER: Duration = Duration::from_secs(90);
+/// Outer kill limit per run: far above the harness's `--timeout 20` plus the CLI's grace.
+const KILL_AFTER: Duration = Duration::from_secs(60);
 
 fn binary() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_cargo-termcheck"))
+}
+
+/// Runs the case again with `--format json` and checks it against the human run.
+fn check_json(case: &Case, human: &Run) -> Result<bool, String> {
+    if case.args.first().is_none_or(|a| a != "prove") {
+        return Ok(false);
+    }
+    let mut args = case.args.clone();
+    args.extend(["--format".to_string(), "json".to_string()]);
+    let json = run_binary(binary(), &case.dir, &args, KILL_AFTER);
+    if json.code != human.code {
+        return Err(format!("exit code {:?} with --format json, {:?} without", json.code, human.code));
+    }
+    match json.code {
+        Some(0) => json_shape::check_json_output(&json.stdout, &human.stdout).map(|()| true),
+        // Bad input: the diagnostic goes to stderr in both formats, stdout stays empty.
+        _ if !json.stdout.is_empty() => Err(format!("stdout with --format json on error: {:?}", json.stdout)),
+        _ => Ok(false),
+    }
 }
 
 #[test]
@@ -25,10 +48,15 @@ fn every_case_matches_its_expected_output() {
     assert!(cases.len() >= 20, "expected the bundled cases in {}", cases_dir().display());
     let bless = bless_requested();
     let mut failures = Vec::new();
+    let mut json_verdicts = 0;
     for case in &cases {
         let run = run_binary(binary(), &case.dir, &case.args, KILL_AFTER);
         if let Err(problem) = invariants::check_human_contract(&run, case.is_its) {
             failures.push(format!("{}: output contract: {problem}\n  stdout: {:?}\n  stderr: {:?}", case.name, run.stdout, run.stderr));
+        }
+        match check_json(case, &run) {
+            Ok(checked) => json_verdicts += usize::from(checked),
+            Err(problem) => failures.push(format!("{}: JSON: {problem}", case.name)),
         }
         if bless {
             let text = Expectation::blessed_from(&run).render();
@@ -47,6 +75,8 @@ fn every_case_matches_its_expected_output() {
             )),
         }
     }
+    eprintln!("JSON schema checked on {json_verdicts} verdicts");
+    assert!(json_verdicts > 0, "no case gave a verdict, so the JSON schema was checked on nothing");
     assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }
 

@@ -46,10 +46,11 @@ pub fn prove_file(path: &Path, opts: &AnalysisOptions) -> Result<Report, EngineE
         }
         InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode => {
             let module = crate::frontend::load_module(path, kind)?;
-            if module.function_by_name(&opts.entry).is_none_or(|f| module.function(f).is_declaration()) {
-                return Err(EngineError::MissingEntry { path: shown, name: opts.entry.clone() });
-            }
-            Ok(crate::symexec::prove_module(&module, opts, deadline).normalized())
+            let entry = module
+                .function_by_name(&opts.entry)
+                .filter(|f| !module.function(*f).is_declaration())
+                .ok_or_else(|| EngineError::MissingEntry { path: shown, name: opts.entry.clone() })?;
+            Ok(crate::pipeline::prove_program(&module, entry, opts, deadline).normalized())
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod interp;
 pub mod ir;
 pub mod its;
 pub mod logic;
+pub mod pipeline;
 pub mod smt;
 pub mod symexec;
 pub mod termination;

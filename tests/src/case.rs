@@ -2,6 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+/// `--timeout` the harness adds to `prove` cases that set none, so that a regression that makes
+/// the engine slow costs the suite 20 s per case, not the default 60.
+pub const CASE_TIMEOUT_SECS: &str = "20";
+
 /// Extensions of files that describe a case rather than being its input.
 const SIDE_FILES: &[&str] = &["expected", "args", "md"];
 
@@ -70,6 +74,10 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<Case>) {
             }
             args
         };
+        let mut args = args;
+        if args.first().is_some_and(|a| a == "prove") && !args.iter().any(|a| a == "--timeout") {
+            args.extend(["--timeout".to_string(), CASE_TIMEOUT_SECS.to_string()]);
+        }
         let relative = dir.strip_prefix(root).expect("inside the cases folder").join(stem);
         let is_its = args.iter().any(|a| is_its_path(a));
         out.push(Case {
@@ -106,14 +114,16 @@ mod tests {
         std::fs::write(d.join("sub/a.c"), "").unwrap();
         std::fs::write(d.join("sub/a.args"), "--entry\n f \n\n").unwrap();
         std::fs::write(d.join("sub/a.expected"), "").unwrap();
-        std::fs::write(d.join("sub/b.args"), "prove\nx.koat\n").unwrap();
+        std::fs::write(d.join("sub/b.args"), "prove\nx.koat\n--timeout\n5\n").unwrap();
+        std::fs::write(d.join("sub/c.args"), "").unwrap();
         std::fs::write(d.join("README.md"), "").unwrap();
         let cases = discover_cases(d);
         let names: Vec<_> = cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["sub/a", "sub/b"]);
-        assert_eq!(cases[0].args, ["prove", "a.c", "--entry", "f"]);
+        assert_eq!(names, ["sub/a", "sub/b", "sub/c"]);
+        assert_eq!(cases[0].args, ["prove", "a.c", "--entry", "f", "--timeout", "20"]);
         assert!(!cases[0].is_its);
-        assert_eq!(cases[1].args, ["prove", "x.koat"]);
+        assert_eq!(cases[1].args, ["prove", "x.koat", "--timeout", "5"]);
+        assert!(cases[2].args.is_empty());
         assert!(cases[1].is_its);
         assert_eq!(cases[0].expected_path, d.join("sub/a.expected"));
     }

@@ -61,6 +61,10 @@ pub fn load_module(path: &Path, kind: InputKind) -> Result<ir::Module, EngineErr
         }
     };
     loading::prepare_module(&module)?;
+    // Cheap guard against a bug in the preparation: never translate an invalid module.
+    module.verify().map_err(|e| EngineError::Toolchain {
+        message: format!("internal error: {shown} is invalid after preparation: {e}"),
+    })?;
     Ok(translate_module(module.as_mut_ptr(), shown))
 }
 

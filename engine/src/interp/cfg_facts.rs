@@ -35,6 +35,8 @@ pub fn operands(op: &Op) -> Option<Vec<&Operand>> {
         }
         Op::Bin { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
         Op::Cast { value, .. } | Op::Freeze { value, .. } => vec![value],
+        Op::ExtractValue { agg, .. } => vec![agg],
+        Op::InsertValue { agg, value, .. } => vec![agg, value],
         Op::Select { cond, then_value, else_value, .. } => vec![cond, then_value, else_value],
         Op::Phi { .. } | Op::Unsupported { .. } => vec![],
         Op::Call { callee, args, .. } => {

@@ -2,6 +2,7 @@
 
 use super::value::Value;
 use crate::ir::{BlockId, FuncId};
+use std::collections::BTreeMap;
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Frame {
@@ -14,4 +15,7 @@ pub struct Frame {
     pub regs: Vec<Option<Value>>,
     /// Base addresses of this frame's `alloca`s (they die when the frame returns).
     pub allocas: Vec<u64>,
+    /// Aggregate registers (e.g. the `{iN, i1}` of `llvm.sadd.with.overflow`), by `ValueId`:
+    /// one entry per top-level field, `None` for a field never set.
+    pub aggregates: BTreeMap<u32, Vec<Option<Value>>>,
 }

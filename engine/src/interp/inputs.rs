@@ -101,6 +101,9 @@ pub enum Strategy {
     Boundary,
     /// Mostly small values, sometimes boundary values, sometimes any value of the width.
     Mixed,
+    /// Mostly values from the pool (e.g. the program's constants and their neighbours),
+    /// sometimes small or boundary values.
+    Pool(Vec<i128>),
 }
 
 /// Values drawn by a `Strategy` from a seeded generator.
@@ -133,6 +136,11 @@ impl InputSource for StrategyInputs {
                 5 => self.boundary(r),
                 6 => self.rng.below(2001) as i128 - 1000,
                 _ => self.rng.next_u64() as i128,
+            },
+            Strategy::Pool(pool) => match self.rng.below(8) {
+                0..=4 if !pool.is_empty() => pool[self.rng.below(pool.len() as u64) as usize],
+                5 => self.boundary(r),
+                _ => self.rng.below(5) as i128 - 2,
             },
         })
     }

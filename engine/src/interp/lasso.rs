@@ -24,6 +24,7 @@ struct FrameSnapshot {
     ip: usize,
     regs: Vec<Option<Value>>,
     allocas: Vec<u64>,
+    aggregates: Vec<(u32, Vec<Option<Value>>)>,
 }
 
 struct Stored {
@@ -59,6 +60,10 @@ fn register_view(is_top: bool, live: &[bool], v: usize, r: &Option<Value>) -> Op
     } else {
         *r
     }
+}
+
+fn aggregate_visible(is_top: bool, live: &[bool], v: u32) -> bool {
+    !is_top || live.get(v as usize).copied().unwrap_or(true)
 }
 
 impl LassoDetector {
@@ -101,6 +106,11 @@ impl LassoDetector {
             for (v, r) in f.regs.iter().enumerate() {
                 register_view(i == last, live, v, r).hash(&mut h);
             }
+            for (v, fields) in &f.aggregates {
+                if aggregate_visible(i == last, live, *v) {
+                    (v, fields).hash(&mut h);
+                }
+            }
         }
         let key = h.finish();
 
@@ -113,6 +123,11 @@ impl LassoDetector {
                         && sf.allocas == f.allocas
                         && sf.regs.len() == f.regs.len()
                         && sf.regs.iter().zip(&f.regs).enumerate().all(|(v, (a, r))| *a == register_view(i == last, live, v, r))
+                        && {
+                            let mut current = f.aggregates.iter().filter(|(v, _)| aggregate_visible(i == last, live, **v));
+                            sf.aggregates.iter().all(|(v, x)| current.next().is_some_and(|(cv, cx)| cv == v && cx == x))
+                                && current.next().is_none()
+                        }
                 })
                 && (s.memory_generation == memory.generation() || *s.memory == *memory)
         };
@@ -132,6 +147,12 @@ impl LassoDetector {
                 ip: f.ip,
                 regs: f.regs.iter().enumerate().map(|(v, r)| register_view(i == last, live, v, r)).collect(),
                 allocas: f.allocas.clone(),
+                aggregates: f
+                    .aggregates
+                    .iter()
+                    .filter(|(v, _)| aggregate_visible(i == last, live, **v))
+                    .map(|(v, x)| (*v, x.clone()))
+                    .collect(),
             })
             .collect();
         let mut bytes = frames_snapshot.iter().map(|f| f.regs.len() * 40 + f.allocas.len() * 8 + 64).sum::<usize>();

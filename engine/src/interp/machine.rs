@@ -212,6 +212,14 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
+    /// Defines an aggregate register.
+    pub fn set_aggregate(&mut self, result: Option<ValueId>, fields: Vec<Option<Value>>) -> Result<(), Fault> {
+        let Some(ValueId(r)) = result else { return Ok(()) };
+        let top = self.frames.last_mut().ok_or_else(|| Fault::unsupported("no frame"))?;
+        top.aggregates.insert(r, fields);
+        Ok(())
+    }
+
     fn advance(&mut self) {
         if let Some(top) = self.frames.last_mut() {
             top.ip += 1;
@@ -375,6 +383,48 @@ impl<'a> Machine<'a> {
                     v
                 }
             }
+            Op::ExtractValue { agg, indices, ty } => {
+                let [k] = indices.as_slice() else {
+                    return Err(Fault::unsupported("extractvalue with nested indices"));
+                };
+                match agg {
+                    Operand::Poison(_) => Value::poison(),
+                    Operand::Undef(_) => {
+                        let bits = self.bits_of(ty)?;
+                        Value::int(self.draw("undef", bits, false)?)
+                    }
+                    Operand::Local(ValueId(a)) => self
+                        .frames
+                        .last()
+                        .and_then(|f| f.aggregates.get(a))
+                        .and_then(|fields| fields.get(*k as usize).copied().flatten())
+                        .ok_or_else(|| Fault::unsupported(format!("extractvalue of an unknown field {k} of %{a}")))?,
+                    other => return Err(Fault::unsupported(format!("extractvalue of {other:?}"))),
+                }
+            }
+            Op::InsertValue { agg, value, indices, .. } => {
+                let [k] = indices.as_slice() else {
+                    return Err(Fault::unsupported("insertvalue with nested indices"));
+                };
+                let mut fields = match agg {
+                    Operand::Undef(_) => Vec::new(),
+                    Operand::Local(ValueId(a)) => self
+                        .frames
+                        .last()
+                        .and_then(|f| f.aggregates.get(a))
+                        .cloned()
+                        .ok_or_else(|| Fault::unsupported(format!("insertvalue into unknown aggregate %{a}")))?,
+                    other => return Err(Fault::unsupported(format!("insertvalue into {other:?}"))),
+                };
+                let v = self.eval(value)?;
+                if fields.len() <= *k as usize {
+                    fields.resize(*k as usize + 1, None);
+                }
+                fields[*k as usize] = Some(v);
+                self.set_aggregate(instr.result, fields)?;
+                self.advance();
+                return Ok(None);
+            }
             Op::Unsupported { text } => return Err(Fault::unsupported(format!("instruction {text}"))),
             #[allow(unreachable_patterns)]
             other => return Err(Fault::unsupported(format!("instruction {other:?}"))),
@@ -386,7 +436,8 @@ impl<'a> Machine<'a> {
 
     fn exec_call(&mut self, instr: &'a Instr, callee: &'a Callee, args: &'a [Operand], ret: &'a Type) -> Step {
         let target = match callee {
-            Callee::Direct(f) => *f,
+            Callee::Direct(f) if (f.0 as usize) < self.module.functions.len() => *f,
+            Callee::Direct(f) => return Err(Fault::unsupported(format!("call of missing function #{}", f.0))),
             Callee::Indirect(o) => {
                 let a = self.eval_address(o, "call")?;
                 let slot = a.wrapping_sub(FUNCTION_BASE);
@@ -398,10 +449,24 @@ impl<'a> Machine<'a> {
             Callee::Unsupported(text) => return Err(Fault::unsupported(format!("callee {text}"))),
         };
         let func = self.module.function(target);
+        if func.is_declaration() && func.name.contains(".with.overflow.") {
+            let fields = self.with_overflow(&func.name, args)?;
+            self.set_aggregate(instr.result, fields.into_iter().map(Some).collect())?;
+            self.advance();
+            return Ok(None);
+        }
         if func.is_declaration() {
             let v = self.call_external(&func.name, func, args, ret)?;
             if let Some(r) = instr.result {
-                let v = v.ok_or_else(|| Fault::unsupported(format!("{} returned no value", func.name)))?;
+                let v = match v {
+                    Some(v) => v,
+                    // A void library function called through an implicit `int f()` declaration
+                    // (old C): the "result" is whatever is in the register, an arbitrary value.
+                    None => {
+                        let bits = self.bits_of(ret)?;
+                        Value::int(self.draw(&format!("{} result", func.name), bits, false)?)
+                    }
+                };
                 self.set(Some(r), v)?;
             }
             self.advance();
@@ -427,7 +492,7 @@ impl<'a> Machine<'a> {
             let slot = regs.get_mut(*p as usize).ok_or_else(|| Fault::unsupported("parameter register out of range"))?;
             *slot = Some(v);
         }
-        self.frames.push(Frame { func: f, block: BlockId(0), ip: 0, regs, allocas: Vec::new() });
+        self.frames.push(Frame { func: f, block: BlockId(0), ip: 0, regs, allocas: Vec::new(), aggregates: Default::default() });
         Ok(self.arrived())
     }
 

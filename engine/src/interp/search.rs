@@ -5,7 +5,7 @@
 use super::inputs::{InputSource, SequenceInputs, Strategy, StrategyInputs};
 use super::machine::run;
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
-use crate::ir::{FuncId, Module, SrcLoc, Type};
+use crate::ir::{FuncId, Module, Op, Operand, SrcLoc, Terminator, Type};
 use crate::verdict::{IntSemantics, NonTerminationWitness, Violation};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -79,16 +79,76 @@ impl Witness {
     }
 }
 
-fn portfolio() -> Vec<(String, Box<dyn Fn(u64) -> StrategyInputs>)> {
-    let mut p: Vec<(String, Box<dyn Fn(u64) -> StrategyInputs>)> = Vec::new();
-    for c in [0i128, 1, -1, 2, -2] {
-        p.push((format!("constant {c}"), Box::new(move |s| StrategyInputs::new(Strategy::Constant(c), s))));
+/// Integer constants the program compares with or computes with, and their neighbours: the
+/// values most likely to steer a run into a rare branch (e.g. `n == 8` in `if (n > 8)`).
+fn program_constants(module: &Module) -> Vec<i128> {
+    let mut pool: Vec<i128> = Vec::new();
+    let mut add = |c: i128| {
+        for v in [c, c - 1, c + 1] {
+            if pool.len() < 48 && !pool.contains(&v) {
+                pool.push(v);
+            }
+        }
+    };
+    for f in &module.functions {
+        for b in &f.blocks {
+            for i in &b.instrs {
+                let operands: Vec<&Operand> = match &i.op {
+                    Op::ICmp { lhs, rhs, .. } | Op::Bin { lhs, rhs, .. } => vec![lhs, rhs],
+                    _ => vec![],
+                };
+                for o in operands {
+                    if let Operand::Int { bits, value } = o {
+                        if *bits > 1 {
+                            add(*value);
+                        }
+                    }
+                }
+            }
+            if let Terminator::Switch { cases, .. } = &b.terminator {
+                cases.iter().for_each(|(c, _)| add(*c));
+            }
+        }
     }
-    p.push(("small -2..2".into(), Box::new(|s| StrategyInputs::new(Strategy::Range { lo: -2, hi: 2 }, s))));
-    p.push(("boundary".into(), Box::new(|s| StrategyInputs::new(Strategy::Boundary, s))));
-    p.push(("mixed".into(), Box::new(|s| StrategyInputs::new(Strategy::Mixed, s))));
-    p.push(("range -20..20".into(), Box::new(|s| StrategyInputs::new(Strategy::Range { lo: -20, hi: 20 }, s))));
-    p
+    pool
+}
+
+/// The runs to try: first deterministic constant inputs (small values, then the program's
+/// constants), then seeded random strategies in rotation.
+struct Schedule {
+    constants: Vec<i128>,
+    randomized: Vec<(String, Strategy)>,
+}
+
+impl Schedule {
+    fn new(module: &Module) -> Schedule {
+        let pool = program_constants(module);
+        let mut constants = vec![0, 1, -1, 2, -2];
+        for c in &pool {
+            if !constants.contains(c) {
+                constants.push(*c);
+            }
+        }
+        let randomized = vec![
+            ("pool".to_string(), Strategy::Pool(pool)),
+            ("small -2..2".to_string(), Strategy::Range { lo: -2, hi: 2 }),
+            ("boundary".to_string(), Strategy::Boundary),
+            ("range -20..20".to_string(), Strategy::Range { lo: -20, hi: 20 }),
+            ("mixed".to_string(), Strategy::Mixed),
+        ];
+        Schedule { constants, randomized }
+    }
+
+    /// The `n`-th run's label and input source.
+    fn run(&self, n: usize) -> (String, StrategyInputs) {
+        if let Some(c) = self.constants.get(n) {
+            return (format!("constant {c}"), StrategyInputs::new(Strategy::Constant(*c), 0));
+        }
+        let k = n - self.constants.len();
+        let (label, strategy) = &self.randomized[k % self.randomized.len()];
+        let seed = (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (format!("{label} (seed {seed:#x})"), StrategyInputs::new(strategy.clone(), seed))
+    }
 }
 
 /// Records the values a strategy gives for the entry's parameters.
@@ -106,32 +166,59 @@ fn entry_args(module: &Module, entry: FuncId, src: &mut dyn InputSource) -> Opti
     Some(args)
 }
 
-/// Runs `entry` under a portfolio of input strategies; returns the first lasso or violation
-/// that a replay with exactly the recorded inputs confirms. Lassos whose run created poison
-/// (see `RunResult::poison_created`) are not reported. `None`: nothing found (which
+/// Runs `entry` under a portfolio of input strategies (constant inputs 0, ±1, ±2 and each of
+/// the program's constants ±1, then seeded random strategies); returns the first lasso or
+/// violation that a replay with exactly the recorded inputs confirms. Lassos whose run created
+/// poison (see `RunResult::poison_created`) are not reported. `None`: nothing found (which
 /// proves nothing).
 pub fn search_witness(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Option<Witness> {
+    let found = search(module, entry, semantics, budget, true);
+    found.lasso.or(found.violation)
+}
+
+/// Witnesses of both kinds (each the first confirmed one), from one search.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Witnesses {
+    pub lasso: Option<Witness>,
+    pub violation: Option<Witness>,
+}
+
+/// Like `search_witness`, but keeps searching after the first witness until it has one of
+/// each kind or the budget is used up: a program may have both a non-terminating run and a
+/// faulting run, and a caller may want to report both.
+pub fn search_witnesses(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Witnesses {
+    search(module, entry, semantics, budget, false)
+}
+
+fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
     let cfg = RunConfig { semantics, max_steps: budget.max_steps_per_run, deadline: Some(budget.deadline), ..RunConfig::default() };
-    let strategies = portfolio();
+    let schedule = Schedule::new(module);
+    let mut found = Witnesses::default();
     let mut runs = 0;
-    let mut seed: u64 = 1;
     while runs < budget.max_runs && Instant::now() < budget.deadline {
-        let (label, make) = &strategies[runs % strategies.len()];
-        // Constant strategies are deterministic: one run each is enough.
-        if runs >= strategies.len() && label.starts_with("constant") {
-            runs += 1;
+        let (label, mut src) = schedule.run(runs);
+        runs += 1;
+        let Some(args) = entry_args(module, entry, &mut src) else { break };
+        let result = run(module, entry, &args, &cfg, &mut src);
+        let wanted = match result.outcome {
+            Outcome::Lasso(_) => found.lasso.is_none(),
+            Outcome::Violation { .. } => found.violation.is_none(),
+            _ => false,
+        };
+        if !wanted {
             continue;
         }
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let mut src = make(seed);
-        runs += 1;
-        let Some(args) = entry_args(module, entry, &mut src) else { return None };
-        let result = run(module, entry, &args, &cfg, &mut src);
-        if let Some(w) = confirm(module, entry, &args, &cfg, result, label) {
-            return Some(w);
+        if let Some(w) = confirm(module, entry, &args, &cfg, result, &label) {
+            match w.kind {
+                WitnessKind::Lasso(_) => found.lasso = Some(w),
+                WitnessKind::Violation { .. } => found.violation = Some(w),
+            }
+            if stop_at_first || (found.lasso.is_some() && found.violation.is_some()) {
+                break;
+            }
         }
     }
-    None
+    found
 }
 
 /// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.

@@ -156,3 +156,12 @@ fn reaching_unreachable_is_undefined_behaviour() {
     let m = module(vec![f.finish()]);
     assert_eq!(violation_kind(&run_with(&m, C, &[], vec![]).outcome), Some(crate::interp::kind::UNDEFINED_BEHAVIOUR));
 }
+
+#[test]
+fn implicitly_declared_void_functions_give_an_arbitrary_result() {
+    // Old C: `__VERIFIER_assume(n >= 0)` without a prototype is `int __VERIFIER_assume()`.
+    let m = calling("__VERIFIER_assume", &[], i32t(), vec![c(32, 1)]);
+    let r = run_with(&m, C, &[], vec![7]);
+    assert_eq!(r.outcome, Outcome::Returned(Some(7)));
+    assert_eq!(r.trace_inputs, vec![("__VERIFIER_assume result".to_string(), 7)]);
+}

@@ -2,6 +2,7 @@
 
 mod arith_tests;
 mod builder;
+mod c_programs;
 mod call_tests;
 mod lasso_tests;
 mod memory_tests;
