@@ -32,6 +32,16 @@
 //! - **ITS.** Chained paths between generalized loop headers (see `its_build`).
 //! - **Verdicts.** YES only from a complete graph without error states plus a back-end proof.
 //!   This module never answers NO: a non-terminating ITS run is not a program run.
+//!
+//! # Known limitations (each gives MAYBE with its reason)
+//! - Recursion; calls through function pointers; unknown external functions; variadic calls.
+//! - No shape analysis: recursive data structures (lists) are lost at merges, so their loads
+//!   fail the allocation check.
+//! - Divisibility is not tracked: `for (p = a; p < a + n; p++)` over `int` arrays loses
+//!   `p ≡ a (mod 4)` at the merge and cannot prove the last access in bounds.
+//! - In `Math` mode `alloca(n * sizeof(T))` with an unbounded `int n` is an unsigned (wrapping)
+//!   `size_t` product that may be 0 or huge: "alloca of a size that may not be positive".
+//! - Unsigned loops whose variable crosses 2^(w−1) are hard for the back end in the signed view.
 
 mod ctx;
 mod exec;
