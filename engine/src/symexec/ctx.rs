@@ -372,7 +372,7 @@ impl<'m> Ctx<'m> {
 
     /// Whether the allocation kind belongs to frame depth `d` or deeper.
     pub fn owned_by_depth(kind: AllocKind, d: usize) -> bool {
-        matches!(kind, AllocKind::Stack(x) if x >= d)
+        matches!(kind, AllocKind::Stack(x) | AllocKind::StackDynamic(x) if x >= d)
     }
 }
 

@@ -153,7 +153,8 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let n = operand(ctx, &mut s, count)?;
             let size = n.scale(*elem_size as i128).ok_or_else(|| Stop::Maybe("alloca size overflow".into()))?;
             let depth = s.frames.len() - 1;
-            alloc_block(ctx, s, res, &size, AllocKind::Stack(depth), loc, "alloca")
+            let kind = if is_static_alloca(ctx, &s, count) { AllocKind::Stack(depth) } else { AllocKind::StackDynamic(depth) };
+            alloc_block(ctx, s, res, &size, kind, loc, "alloca")
         }
         Op::Load { ty, ptr, size } => {
             let addr = operand(ctx, &mut s, ptr)?;
@@ -549,6 +550,20 @@ fn terminator(ctx: &mut Ctx<'_>, mut s: State, t: &Terminator, loc: &Option<SrcL
     }
 }
 
+/// Whether the alloca about to execute certainly runs before any `llvm.stacksave` of its
+/// frame: a constant count, in the entry block, with no stacksave call before it there.
+fn is_static_alloca(ctx: &Ctx<'_>, s: &State, count: &Operand) -> bool {
+    let Some(frame) = s.frames.last() else { return false };
+    if frame.block != BlockId(0) || !matches!(count, Operand::Int { .. }) {
+        return false;
+    }
+    let func = ctx.module.function(frame.func);
+    func.blocks[0].instrs[..frame.idx].iter().all(|i| match &i.op {
+        Op::Call { callee: Callee::Direct(f), .. } => !ctx.module.function(*f).name.starts_with("llvm.stacksave"),
+        _ => true,
+    })
+}
+
 /// Pops frame `depth`, freeing its stack allocations (and their PT entries).
 fn pop_frame(s: &mut State, depth: usize) {
     let dead: Vec<u32> = s.allocs.iter().filter(|a| Ctx::owned_by_depth(a.kind, depth)).map(|a| a.id).collect();
@@ -595,7 +610,17 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         }
     };
     match base.as_str() {
-        "llvm.dbg" | "llvm.lifetime" | "llvm.stackrestore" | "llvm.experimental" | "llvm.donothing" | "llvm.var" => done(vec![s]),
+        "llvm.dbg" | "llvm.lifetime" | "llvm.experimental" | "llvm.donothing" | "llvm.var" => done(vec![s]),
+        "llvm.stackrestore" => {
+            // Restoring the stack pointer frees every alloca made after the matching
+            // stacksave; we free all allocas of the frame that may be such (see
+            // `AllocKind::StackDynamic`), which over-approximates the freed memory.
+            let depth = s.frames.len() - 1;
+            let dead: Vec<u32> = s.allocs.iter().filter(|a| a.kind == AllocKind::StackDynamic(depth)).map(|a| a.id).collect();
+            s.allocs.retain(|a| !dead.contains(&a.id));
+            s.pt.retain(|p| !dead.contains(&p.alloc));
+            done(vec![s])
+        }
         "llvm.stacksave" => {
             if let Some(x) = res {
                 let w = ctx.fresh("stack");

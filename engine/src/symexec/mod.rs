@@ -14,8 +14,9 @@
 //!   Globals are allocations created in the initial state; their initializer is readable at
 //!   provably constant offsets until the first write into them.
 //! - **Stack frames.** Returning frees the frame's allocas (later accesses fail the alloc check).
-//!   `llvm.stacksave/stackrestore` are not modelled: VLA memory stays allocated until the
-//!   function returns (known limitation: a use after `stackrestore` is not detected).
+//!   `llvm.stackrestore` frees every alloca of the frame that may have run after a stacksave
+//!   (non-constant count, or outside the entry block, or after a stacksave there): a superset
+//!   of what LLVM frees, so a use after `stackrestore` always reaches the error state.
 //! - **Integers.** See `ints`: signed views, exact linear wrap encoding, refinement for unsigned
 //!   views; `Math` keeps `nsw` arithmetic unbounded; `C` turns possible `nsw`/`nuw` overflow,
 //!   division by zero and over-wide shifts into error states (undefined behaviour).

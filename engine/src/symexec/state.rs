@@ -27,6 +27,11 @@ pub struct Frame {
 pub enum AllocKind {
     /// `alloca` of the frame at this depth (freed when that frame returns).
     Stack(usize),
+    /// An `alloca` that may have been executed after an `llvm.stacksave` of the frame at this
+    /// depth (a VLA, an `alloca()` outside the entry block): freed by every
+    /// `llvm.stackrestore` of that frame as well as by its return. Freeing more than LLVM
+    /// does only adds error states, never hides one.
+    StackDynamic(usize),
     Heap,
     Global(GlobalId),
 }

@@ -490,3 +490,45 @@ fn math_mode_inputs_are_unbounded() {
     let (g, _) = graph_of(&m, IntSemantics::C);
     assert_eq!(g.nodes.iter().filter(|n| n.alive && matches!(n.end, End::Leaf)).count(), 1, "decided by the range");
 }
+
+/// A VLA in an inner scope is freed by the `llvm.stackrestore` at the scope's end; reading it
+/// through a pointer kept past the scope is a use after scope (proved safe before the fix).
+#[test]
+fn use_after_stackrestore_is_not_proved_safe() {
+    let src = r#"
+        int main(void) {
+            int *keep;
+            {
+                int n = 4;
+                int vla[n];
+                vla[0] = 1;
+                keep = vla;
+            }
+            return *keep;
+        }
+    "#;
+    let m = crate::frontend::load_source(src, crate::driver::InputKind::C).expect("compiles");
+    let a = run(&m, IntSemantics::Math);
+    let MemorySafety::Unknown { reason } = &a.memory_safety else { panic!("use after stackrestore must not be proved safe: {:?}", a.memory_safety) };
+    assert!(reason.contains("load"), "the stale load is the problem: {reason}");
+}
+
+/// The same VLA loop without the stale pointer stays provable.
+#[test]
+fn vla_in_loop_without_stale_pointer_is_safe() {
+    let src = r#"
+        int main(void) {
+            int s = 0;
+            for (int i = 0; i < 3; i++) {
+                int n = 4;
+                int vla[n];
+                vla[0] = i;
+                s += vla[0];
+            }
+            return s;
+        }
+    "#;
+    let m = crate::frontend::load_source(src, crate::driver::InputKind::C).expect("compiles");
+    let a = run(&m, IntSemantics::Math);
+    assert_eq!(a.memory_safety, MemorySafety::Proved);
+}
