@@ -35,7 +35,7 @@ pub struct Phase {
 pub const MAX_DEPTH: usize = 3;
 
 /// Rank-and-remove on the rules `scope`: all phases, or the SCC (rule indices) where it got stuck.
-pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], budget: &Budget) -> Result<Vec<Phase>, Vec<usize>> {
+pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: usize, budget: &Budget) -> Result<Vec<Phase>, Vec<usize>> {
     let mut phases = Vec::new();
     let mut work = vec![scope.to_vec()];
     while let Some(rules) = work.pop() {
@@ -43,7 +43,7 @@ pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], budget: &Bud
             if budget.expired() {
                 return Err(comp);
             }
-            let Some(phase) = (1..=MAX_DEPTH).find_map(|d| find_phase(its, lin, &comp, d, budget)) else {
+            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, budget)) else {
                 return Err(comp);
             };
             let rest: Vec<usize> = comp.iter().copied().filter(|r| !phase.removed.contains(r)).collect();

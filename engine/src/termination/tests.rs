@@ -267,3 +267,26 @@ fn refinement_separates_phases() {
     ]);
     expect_yes(&s);
 }
+
+#[test]
+fn koat_file_through_the_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.koat");
+    std::fs::write(
+        &path,
+        "(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS start))\n(VAR x y)\n(RULES\n  start(x, y) -> loop(x, y)\n  loop(x, y) -> loop(x - 1, y + x) :|: x > 0\n  loop(x, y) -> Com_2(a(x, y), b(x, y)) :|: x <= 0\n)\n",
+    )
+    .unwrap();
+    let opts = crate::verdict::AnalysisOptions {
+        int_semantics: crate::verdict::IntSemantics::Math,
+        entry: "main".into(),
+        timeout: Duration::from_secs(20),
+    };
+    let report = crate::driver::prove_file(&path, &opts).unwrap();
+    assert!(matches!(report.termination, crate::verdict::Termination::Yes(_)), "{:?}", report.termination);
+    std::fs::write(&path, "(RULES\n  loop(x) -> loop(x) :|: x > 0\n)\n").unwrap();
+    let report = crate::driver::prove_file(&path, &opts).unwrap();
+    assert!(matches!(report.termination, crate::verdict::Termination::No(_)), "{:?}", report.termination);
+    std::fs::write(&path, "(RULES\n  loop(x) -> loop(x :|: x > 0\n)\n").unwrap();
+    assert!(matches!(crate::driver::prove_file(&path, &opts), Err(crate::error::EngineError::ItsParse { .. })));
+}
