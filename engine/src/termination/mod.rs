@@ -21,7 +21,7 @@ mod tests;
 
 use crate::its::Its;
 use crate::smt::Budget;
-use crate::verdict::{NonTerminationWitness, Termination, TerminationProof};
+use crate::verdict::{NonTerminationWitness, Termination};
 use certificate::{check_certificate, to_proof, Certificate};
 
 /// The result of the back end with its internal evidence (for tests and re-checking).
@@ -71,6 +71,12 @@ impl Share for Budget {
 
 /// The portfolio, returning internal evidence.
 pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
+    let n_locs = its.locations.len() as u32;
+    let malformed = its.start.is_some_and(|s| s.0 >= n_locs)
+        || its.transitions.iter().any(|t| t.from.0 >= n_locs || t.to.0 >= n_locs || t.update.len() != its.vars.len());
+    if malformed {
+        return Outcome::Maybe("malformed ITS: a rule has an unknown location or an update of the wrong length".into());
+    }
     let t0 = std::time::Instant::now();
     let prepared = prepare::prepare(its, budget);
     tracing::debug!(rules = prepared.transitions.len(), secs = t0.elapsed().as_secs_f64(), "prepared");
@@ -134,9 +140,4 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
     }
     let locs: Vec<&str> = stuck.iter().map(|&r| prepared.location_name(prepared.transitions[r].from)).collect();
     Outcome::Maybe(format!("no ranking function found for the cycle through {}, and no lasso found", locs.join(", ")))
-}
-
-/// Kept for callers that want the proof type without the internal evidence.
-pub fn empty_proof() -> TerminationProof {
-    TerminationProof::default()
 }

@@ -182,7 +182,6 @@ fn nondeterministic_loop_is_maybe_or_no() {
         ("l", "l", Formula::gt(v("x"), c(0)), vec![v("t")]),
     ]);
     expect_no(&s);
-    let _ = expect_maybe;
 }
 
 #[test]
@@ -289,4 +288,14 @@ fn koat_file_through_the_driver() {
     assert!(matches!(report.termination, crate::verdict::Termination::No(_)), "{:?}", report.termination);
     std::fs::write(&path, "(RULES\n  loop(x) -> loop(x :|: x > 0\n)\n").unwrap();
     assert!(matches!(crate::driver::prove_file(&path, &opts), Err(crate::error::EngineError::ItsParse { .. })));
+}
+
+#[test]
+fn malformed_its_is_maybe_not_a_panic() {
+    let mut s = its(&["x"], vec![("start", "l", Formula::True, vec![v("x")])]);
+    s.transitions[0].update.clear();
+    expect_maybe(&s);
+    s.transitions[0].update = vec![v("x")];
+    s.transitions[0].to = crate::its::LocId(99);
+    expect_maybe(&s);
 }
