@@ -279,15 +279,13 @@ impl Parser {
     fn call(&mut self) -> Result<Call, SyntaxError> {
         let name = self.ident()?;
         let mut args = Vec::new();
-        if self.eat("(") {
-            if !self.eat(")") {
-                loop {
-                    args.push(self.term()?);
-                    if self.eat(")") {
-                        break;
-                    }
-                    self.expect(",")?;
+        if self.eat("(") && !self.eat(")") {
+            loop {
+                args.push(self.term()?);
+                if self.eat(")") {
+                    break;
                 }
+                self.expect(",")?;
             }
         }
         Ok(Call { name, args })
