@@ -91,7 +91,11 @@ struct Parser {
     toks: Vec<(Tok, Pos)>,
     i: usize,
     end: Pos,
+    /// Parenthesis nesting inside terms and conditions (bounded: the parser is recursive).
+    depth: usize,
 }
+
+const MAX_DEPTH: usize = 200;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -196,8 +200,14 @@ impl Parser {
                 Ok(Term::Var(Var::new(s)))
             }
             Some(Tok::Sym("(")) => {
+                if self.depth >= MAX_DEPTH {
+                    return self.err("term nested too deeply");
+                }
                 self.i += 1;
-                let t = self.term()?;
+                self.depth += 1;
+                let t = self.term();
+                self.depth -= 1;
+                let t = t?;
                 self.expect(")")?;
                 Ok(t)
             }
@@ -231,9 +241,15 @@ impl Parser {
             }
             Some(Tok::Sym("(")) => {
                 // Either a parenthesised condition or a comparison starting with a parenthesised term.
+                if self.depth >= MAX_DEPTH {
+                    return self.err("condition nested too deeply");
+                }
                 let save = self.i;
                 self.i += 1;
-                if let Ok(f) = self.condition() {
+                self.depth += 1;
+                let inner = self.condition();
+                self.depth -= 1;
+                if let Ok(f) = inner {
                     if self.eat(")") && !self.at_relation() {
                         return Ok(f);
                     }
@@ -263,15 +279,13 @@ impl Parser {
     fn call(&mut self) -> Result<Call, SyntaxError> {
         let name = self.ident()?;
         let mut args = Vec::new();
-        if self.eat("(") {
-            if !self.eat(")") {
-                loop {
-                    args.push(self.term()?);
-                    if self.eat(")") {
-                        break;
-                    }
-                    self.expect(",")?;
+        if self.eat("(") && !self.eat(")") {
+            loop {
+                args.push(self.term()?);
+                if self.eat(")") {
+                    break;
                 }
+                self.expect(",")?;
             }
         }
         Ok(Call { name, args })
@@ -324,7 +338,7 @@ impl Parser {
 pub fn parse_koat(text: &str) -> Result<Its, SyntaxError> {
     let toks = tokenize(text)?;
     let end = Pos { line: text.lines().count().max(1), col: 1 };
-    let mut p = Parser { toks, i: 0, end };
+    let mut p = Parser { toks, i: 0, end, depth: 0 };
     let mut start: Option<String> = None;
     let mut rules = Vec::new();
     while p.peek().is_some() {
@@ -442,6 +456,12 @@ mod tests {
         assert_eq!(its.vars, vec![Var::new("x"), Var::new("y")]);
         assert_eq!(its.location_name(its.start.unwrap()), "f");
         assert!(its.transitions[1].update[1].to_string().contains("z#r1"));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error() {
+        let text = format!("(RULES f(x) -> f({}x{}) )", "(".repeat(3000), ")".repeat(3000));
+        assert!(parse_koat(&text).is_err());
     }
 
     #[test]

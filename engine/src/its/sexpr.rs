@@ -50,6 +50,9 @@ pub struct SyntaxError {
     pub message: String,
 }
 
+/// Nesting limit (deeper trees would overflow the stack when converted or dropped).
+pub const MAX_NESTING: usize = 500;
+
 /// Reads all top-level s-expressions of `text`.
 pub fn read_all(text: &str) -> Result<Vec<Sexp>, SyntaxError> {
     let mut reader = Reader { chars: text.chars().collect(), i: 0, line: 1, col: 1 };
@@ -63,6 +66,9 @@ pub fn read_all(text: &str) -> Result<Vec<Sexp>, SyntaxError> {
         match c {
             '(' => {
                 reader.bump();
+                if stack.len() >= MAX_NESTING {
+                    return Err(SyntaxError { pos, message: "expression nested too deeply".into() });
+                }
                 stack.push((Vec::new(), pos));
             }
             ')' => {

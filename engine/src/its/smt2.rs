@@ -96,7 +96,7 @@ fn parse_next(def: &Sexp, its: &mut Its) -> Result<(), SyntaxError> {
         Some("or") => body.list().unwrap_or(&[])[1..].iter().collect(),
         _ => vec![body],
     };
-    let mut conv = Converter { scopes: vec![scope], fresh: 0 };
+    let mut conv = Converter { scopes: vec![scope], fresh: 0, depth: 0 };
     for (k, d) in disjuncts.into_iter().enumerate() {
         let parts = d.list().filter(|_| d.head() == Some("cfg_trans2")).ok_or_else(|| err(d.pos(), "expected `(cfg_trans2 pc SRC pc1 DST rel)`"))?;
         if parts.len() != 6 {
@@ -119,7 +119,12 @@ fn parse_next(def: &Sexp, its: &mut Its) -> Result<(), SyntaxError> {
 struct Converter {
     scopes: Vec<HashMap<String, Var>>,
     fresh: usize,
+    depth: usize,
 }
+
+/// Nesting limit of formulas and terms (the conversion is recursive; deeper inputs are rejected
+/// instead of overflowing the stack).
+const MAX_DEPTH: usize = 400;
 
 const BOOL_HEADS: &[&str] = &["and", "or", "not", "=>", "exists", "forall", "<", "<=", ">", ">=", "distinct", "xor"];
 
@@ -149,6 +154,13 @@ impl Converter {
     }
 
     fn formula(&mut self, s: &Sexp) -> Result<Formula, SyntaxError> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { Err(err(s.pos(), "formula nested too deeply")) } else { self.formula_inner(s) };
+        self.depth -= 1;
+        r
+    }
+
+    fn formula_inner(&mut self, s: &Sexp) -> Result<Formula, SyntaxError> {
         match s {
             Sexp::Atom(a, p) => match a.as_str() {
                 "true" => Ok(Formula::True),
@@ -243,6 +255,13 @@ impl Converter {
     }
 
     fn term(&mut self, s: &Sexp) -> Result<Term, SyntaxError> {
+        self.depth += 1;
+        let r = if self.depth > MAX_DEPTH { Err(err(s.pos(), "term nested too deeply")) } else { self.term_inner(s) };
+        self.depth -= 1;
+        r
+    }
+
+    fn term_inner(&mut self, s: &Sexp) -> Result<Term, SyntaxError> {
         match s {
             Sexp::Atom(a, p) => {
                 if let Ok(c) = a.parse::<i128>() {

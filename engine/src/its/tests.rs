@@ -78,3 +78,10 @@ fn parses_every_benchmark_file() {
     }
     assert!(count > 0);
 }
+
+#[test]
+fn deeply_nested_input_is_rejected_not_overflowing() {
+    let deep = format!("{}(> arg1 0){}", "(and ".repeat(5000), ")".repeat(5000));
+    let text = QUOT.replace("(> arg2 0) (> arg1 0)) (= arg1 arg1P))", &format!("{deep} (> arg1 0)) (= arg1 arg1P))"));
+    assert!(parse_file("d.smt2", &text, false).is_err());
+}

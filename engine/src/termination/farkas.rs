@@ -48,8 +48,8 @@ impl Template {
 }
 
 /// Constraints over the unknowns (and fresh multipliers named `{prefix}λi`, added to `reals`)
-/// that imply `∀x. (∧ guard ≥ 0) ⇒ e(x) ≥ delta`.
-pub fn farkas(guard: &[LinExpr], e: &Template, delta: Int, prefix: &str, reals: &mut BTreeSet<Var>) -> Formula {
+/// that imply `∀x. (∧ guard ≥ 0) ⇒ e(x) ≥ delta` (`delta` a constant or an unknown).
+pub fn farkas(guard: &[LinExpr], e: &Template, delta: Term, prefix: &str, reals: &mut BTreeSet<Var>) -> Formula {
     let lambdas: Vec<Var> = (0..guard.len()).map(|i| Var::new(format!("{prefix}λ{i}"))).collect();
     reals.extend(lambdas.iter().cloned());
     let mut parts: Vec<Formula> = lambdas.iter().map(|l| Formula::ge(Term::var(l), Term::Const(0))).collect();
@@ -75,6 +75,6 @@ pub fn farkas(guard: &[LinExpr], e: &Template, delta: Int, prefix: &str, reals: 
     }
     let mut sum = vec![e.constant.to_term()];
     sum.extend(combination(&|g: &LinExpr| g.constant));
-    parts.push(Formula::ge(Term::Add(sum), Term::Const(delta)));
+    parts.push(Formula::ge(Term::Add(sum), delta));
     Formula::and(parts)
 }

@@ -21,7 +21,7 @@ mod tests;
 
 use crate::its::Its;
 use crate::smt::Budget;
-use crate::verdict::{NonTerminationWitness, Termination, TerminationProof};
+use crate::verdict::{NonTerminationWitness, Termination};
 use certificate::{check_certificate, to_proof, Certificate};
 
 /// The result of the back end with its internal evidence (for tests and re-checking).
@@ -71,6 +71,12 @@ impl Share for Budget {
 
 /// The portfolio, returning internal evidence.
 pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
+    let n_locs = its.locations.len() as u32;
+    let malformed = its.start.is_some_and(|s| s.0 >= n_locs)
+        || its.transitions.iter().any(|t| t.from.0 >= n_locs || t.to.0 >= n_locs || t.update.len() != its.vars.len());
+    if malformed {
+        return Outcome::Maybe("malformed ITS: a rule has an unknown location or an update of the wrong length".into());
+    }
     let t0 = std::time::Instant::now();
     let prepared = prepare::prepare(its, budget);
     tracing::debug!(rules = prepared.transitions.len(), secs = t0.elapsed().as_secs_f64(), "prepared");
@@ -88,10 +94,10 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
     }
     // Portfolio with time shares: ranking on the prepared ITS; a lasso search; ranking on the
     // ITS strengthened by invariants; ranking on the refined (by last rule) and strengthened ITS.
-    let rank = |target: Its, sub: &Budget| -> Result<Outcome, Vec<usize>> {
+    let rank = |target: Its, depth: usize, sub: &Budget| -> Result<Outcome, Vec<usize>> {
         let all: Vec<usize> = (0..target.transitions.len()).collect();
         let lin: Vec<rules::LinRule> = target.transitions.iter().map(|t| rules::linearize(&target, t)).collect();
-        let phases = ranking::rank_and_remove(&target, &lin, &all, sub)?;
+        let phases = ranking::rank_and_remove(&target, &lin, &all, depth, sub)?;
         let certificate = Certificate { phases };
         Ok(match check_certificate(&target, &certificate, budget) {
             Ok(()) => Outcome::Yes { prepared: target, certificate },
@@ -99,14 +105,14 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
             Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
         })
     };
-    let stuck = match rank(prepared.clone(), &budget.share(0.6)) {
+    let stuck = match rank(prepared.clone(), 1, &budget.share(0.5)) {
         Ok(outcome) => {
             tracing::debug!(secs = t0.elapsed().as_secs_f64(), "ranked");
             return outcome;
         }
         Err(s) => s,
     };
-    tracing::debug!(secs = t0.elapsed().as_secs_f64(), "plain ranking failed");
+    tracing::debug!(secs = t0.elapsed().as_secs_f64(), "linear ranking failed");
     // Non-termination: the SCC where ranking got stuck first, then all others.
     let mut order = vec![stuck.clone()];
     order.extend(sccs.iter().filter(|s| !s.iter().all(|r| stuck.contains(r))).cloned());
@@ -117,12 +123,15 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
         }
     }
     tracing::debug!(secs = t0.elapsed().as_secs_f64(), "no lasso");
+    if let Ok(outcome) = rank(prepared.clone(), ranking::MAX_DEPTH, &budget.share(0.4)) {
+        return outcome;
+    }
     let sub = budget.share(0.6);
-    if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), &sub) {
+    if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), ranking::MAX_DEPTH, &sub) {
         return outcome;
     }
     if let Some(refined) = refine::refine_by_last_rule(&prepared, &stuck, budget) {
-        if let Ok(outcome) = rank(invariants::strengthen(&refined, budget), budget) {
+        if let Ok(outcome) = rank(invariants::strengthen(&refined, budget), ranking::MAX_DEPTH, budget) {
             return outcome;
         }
     }
@@ -131,9 +140,4 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
     }
     let locs: Vec<&str> = stuck.iter().map(|&r| prepared.location_name(prepared.transitions[r].from)).collect();
     Outcome::Maybe(format!("no ranking function found for the cycle through {}, and no lasso found", locs.join(", ")))
-}
-
-/// Kept for callers that want the proof type without the internal evidence.
-pub fn empty_proof() -> TerminationProof {
-    TerminationProof::default()
 }

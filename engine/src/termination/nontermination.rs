@@ -35,6 +35,9 @@ pub struct Lasso {
     pub recurrent: BTreeMap<LocId, Formula>,
 }
 
+/// A loop: a rule or a composed cycle, with the rule indices it was composed from.
+type Loop = (Transition, Vec<usize>);
+
 const MAX_LOOPS: usize = 40;
 const MAX_CYCLE_LEN: usize = 3;
 const MAX_STEM_LEN: usize = 6;
@@ -72,7 +75,7 @@ pub fn find_lasso(its: &Its, scc: &[usize], budget: &Budget) -> Option<Lasso> {
             }
         }
         // (2) Closed recurrent sets from the guards: per loop, then for all loops together.
-        let mut candidates: Vec<(Vec<(Transition, Vec<usize>)>, Formula)> = Vec::new();
+        let mut candidates: Vec<(Vec<Loop>, Formula)> = Vec::new();
         for lp in &group {
             for s in recurrent_candidates(its, &lp.0) {
                 candidates.push((vec![lp.clone()], s));
@@ -442,8 +445,8 @@ fn solve_stem(its: &Its, stem: &[usize], end: &Formula, end_temps: &[Var], budge
         for v in &its.vars {
             val.insert(v.clone(), int(&step_var(v, k))?);
         }
-        if k < n {
-            for t in &step_temps[k] {
+        if let Some(temps) = step_temps.get(k) {
+            for t in temps {
                 // Temporaries keep their renamed names in the valuation (the replay renames the same way).
                 val.insert(t.clone(), int(t)?);
             }

@@ -29,8 +29,11 @@ pub fn prepare(its: &Its, budget: &Budget) -> Its {
         }
     }
     out.transitions = split;
+    let t0 = std::time::Instant::now();
     prune_infeasible(&mut out, budget);
+    tracing::debug!(rules = out.transitions.len(), secs = t0.elapsed().as_secs_f64(), "pruned");
     chain(&mut out, budget);
+    tracing::debug!(rules = out.transitions.len(), secs = t0.elapsed().as_secs_f64(), "chained");
     out.transitions = reachable_rules(&out);
     out
 }
@@ -177,14 +180,34 @@ pub fn simplify_rule(mut rule: Transition) -> Transition {
     rule
 }
 
+/// Locations on some cycle.
+fn cyclic_locations(its: &Its) -> BTreeSet<LocId> {
+    let all: Vec<usize> = (0..its.transitions.len()).collect();
+    super::graph::cyclic_components(its, &all).into_iter().flatten().map(|r| its.transitions[r].from).collect()
+}
+
+/// Removes rules with unsatisfiable guards; z3 is asked only for rules inside cycles (the
+/// others cannot affect termination, and each query costs milliseconds on large ITSs).
 fn prune_infeasible(its: &mut Its, budget: &Budget) {
-    its.transitions.retain(|t| t.guard != Formula::False && check_sat(&t.guard, budget) != SatResult::Unsat);
+    let cyclic = cyclic_locations(its);
+    its.transitions.retain(|t| {
+        t.guard != Formula::False
+            && !(cyclic.contains(&t.from) && cyclic.contains(&t.to) && check_sat(&t.guard, budget) == SatResult::Unsat)
+    });
 }
 
 /// Sequential composition `r1; r2` (temporaries of `r2` renamed apart).
 pub fn compose(its: &Its, r1: &Transition, r2: &Transition, fresh: &mut usize) -> Transition {
-    *fresh += 1;
-    let r2 = rename_temps(its, r2, &format!("c{fresh}"));
+    // Rename r2's temporaries apart from r1's (retry with a new suffix on any clash, whatever
+    // names the producer of the ITS chose).
+    let r1_temps = super::rules::temps_of(its, r1);
+    let r2 = loop {
+        *fresh += 1;
+        let renamed = rename_temps(its, r2, &format!("c{fresh}"));
+        if super::rules::temps_of(its, &renamed).is_disjoint(&r1_temps) {
+            break renamed;
+        }
+    };
     let map: HashMap<Var, Term> = its.vars.iter().cloned().zip(r1.update.iter().cloned()).collect();
     let sub = |v: &Var| map.get(v).cloned();
     let guard = Formula::and([r1.guard.clone(), r2.guard.substitute(&sub)]);
@@ -200,13 +223,15 @@ pub fn compose(its: &Its, r1: &Transition, r2: &Transition, fresh: &mut usize) -
 fn chain(its: &mut Its, budget: &Budget) {
     let mut fresh = 0usize;
     let mut removed: BTreeSet<LocId> = BTreeSet::new();
+    // Only locations on cycles are chained away (the others do not matter for termination).
+    let cyclic = cyclic_locations(its);
     loop {
         if budget.expired() {
             return;
         }
         let mut best: Option<(usize, LocId)> = None;
         for l in (0..its.locations.len() as u32).map(LocId) {
-            if Some(l) == its.start || removed.contains(&l) {
+            if Some(l) == its.start || removed.contains(&l) || !cyclic.contains(&l) {
                 continue;
             }
             let ins = its.transitions.iter().filter(|t| t.to == l).count();

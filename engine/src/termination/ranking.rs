@@ -35,7 +35,7 @@ pub struct Phase {
 pub const MAX_DEPTH: usize = 3;
 
 /// Rank-and-remove on the rules `scope`: all phases, or the SCC (rule indices) where it got stuck.
-pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], budget: &Budget) -> Result<Vec<Phase>, Vec<usize>> {
+pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: usize, budget: &Budget) -> Result<Vec<Phase>, Vec<usize>> {
     let mut phases = Vec::new();
     let mut work = vec![scope.to_vec()];
     while let Some(rules) = work.pop() {
@@ -43,7 +43,7 @@ pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], budget: &Bud
             if budget.expired() {
                 return Err(comp);
             }
-            let Some(phase) = (1..=MAX_DEPTH).find_map(|d| find_phase(its, lin, &comp, d, budget)) else {
+            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, budget)) else {
                 return Err(comp);
             };
             let rest: Vec<usize> = comp.iter().copied().filter(|r| !phase.removed.contains(r)).collect();
@@ -105,6 +105,14 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
         templates.insert(l, per);
     }
     reals.extend(unknowns.iter().cloned());
+    if d == 1 {
+        if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), budget) {
+            return Some(p);
+        }
+    }
+    if budget.expired() {
+        return None;
+    }
     let mut indicators = Vec::new();
     let mut per_rule = Vec::new();
     for &r in rules {
@@ -117,11 +125,11 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
         for i in 0..d {
             let after = to[i].compose(&sigma)?;
             let diff = from[i].add_scaled(-1, &after)?;
-            keep.push(farkas(&rule.guard, &diff, 0, &format!("k{r}_{i}_"), &mut reals));
+            keep.push(farkas(&rule.guard, &diff, Term::Const(0), &format!("k{r}_{i}_"), &mut reals));
             let nested = if i == 0 { diff } else { diff.add_scaled(1, &from[i - 1])? };
-            strict.push(farkas(&rule.guard, &nested, 1, &format!("s{r}_{i}_"), &mut reals));
+            strict.push(farkas(&rule.guard, &nested, Term::Const(1), &format!("s{r}_{i}_"), &mut reals));
         }
-        strict.push(farkas(&rule.guard, &from[d - 1], 0, &format!("b{r}_"), &mut reals));
+        strict.push(farkas(&rule.guard, &from[d - 1], Term::Const(0), &format!("b{r}_"), &mut reals));
         let b = Var::new(format!("ind{r}"));
         reals.insert(b.clone());
         per_rule.push(Formula::or([
@@ -147,18 +155,82 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
             continue;
         }
         let model = model?;
-        return phase_from_model(&model, &templates, &indicators, rules, &vars, d);
+        let removed: Vec<usize> = rules
+            .iter()
+            .zip(&indicators)
+            .filter(|(_, b)| matches!(model.get(*b), Some(Value::Int(1)) | Some(Value::Rat(1, 1))))
+            .map(|(r, _)| *r)
+            .collect();
+        return phase_from_model(&model, &templates, removed, rules, &vars, d, 1);
     }
     None
+}
+
+/// The linear-programming variant for d = 1 (no disjunctions, fast): `f` bounded on every
+/// rule, non-increasing on every rule, and decreasing by `δᵣ ∈ [0, 1]` with `Σ δᵣ ≥ 1`.
+/// Rules with `δᵣ > 0` are removed; `f` is scaled so that their decrease is at least 1.
+#[allow(clippy::too_many_arguments)]
+fn lp_phase(
+    its: &Its,
+    lin: &[LinRule],
+    rules: &[usize],
+    templates: &BTreeMap<LocId, Vec<Template>>,
+    unknowns: &[Var],
+    vars: &[Var],
+    mut reals: BTreeSet<Var>,
+    budget: &Budget,
+) -> Option<Phase> {
+    let mut parts = Vec::new();
+    let mut deltas = Vec::new();
+    for &r in rules {
+        let rule = &lin[r];
+        let sigma: BTreeMap<Var, LinExpr> = its.vars.iter().cloned().zip(rule.update.iter().cloned()).collect();
+        let from = &templates[&rule.from][0];
+        let diff = from.add_scaled(-1, &templates[&rule.to][0].compose(&sigma)?)?;
+        let delta = Var::new(format!("delta{r}"));
+        reals.insert(delta.clone());
+        parts.push(Formula::ge(Term::var(&delta), Term::Const(0)));
+        parts.push(Formula::le(Term::var(&delta), Term::Const(1)));
+        parts.push(farkas(&rule.guard, &diff, Term::var(&delta), &format!("k{r}_"), &mut reals));
+        parts.push(farkas(&rule.guard, from, Term::Const(0), &format!("b{r}_"), &mut reals));
+        deltas.push(delta);
+    }
+    parts.push(Formula::ge(Term::Add(deltas.iter().map(Term::var).collect()), Term::Const(1)));
+    let formula = Formula::and(parts);
+    let timeout = budget.next_timeout()?;
+    let model_vars: Vec<Var> = unknowns.iter().chain(&deltas).cloned().collect();
+    let t0 = std::time::Instant::now();
+    let (res, model) = solve(&Query { formula: &formula, real_vars: &reals, timeout: Some(timeout) }, &model_vars);
+    tracing::debug!(rules = rules.len(), vars = vars.len(), ?res, secs = t0.elapsed().as_secs_f64(), "farkas LP query");
+    if res != SatResult::Sat {
+        return None;
+    }
+    let model = model?;
+    let mut removed = Vec::new();
+    let mut boost: Int = 1;
+    for (&r, delta) in rules.iter().zip(&deltas) {
+        let (n, den) = match model.get(delta)? {
+            Value::Int(i) => (*i, 1),
+            Value::Rat(n, den) => (*n, *den),
+        };
+        if (n > 0) == (den > 0) && n != 0 {
+            removed.push(r);
+            // δ = n/den ≥ 1/boost  ⇐  boost ≥ den/n (rounded up).
+            let (n, den) = (n.abs(), den.abs());
+            boost = boost.max((den + n - 1) / n);
+        }
+    }
+    phase_from_model(&model, templates, removed, rules, vars, 1, boost)
 }
 
 fn phase_from_model(
     model: &BTreeMap<Var, Value>,
     templates: &BTreeMap<LocId, Vec<Template>>,
-    indicators: &[Var],
+    removed: Vec<usize>,
     rules: &[usize],
     vars: &[Var],
     d: usize,
+    boost: Int,
 ) -> Option<Phase> {
     // Common denominator of all coefficients (one positive scaling keeps every condition).
     let mut lcm: Int = 1;
@@ -183,7 +255,7 @@ fn phase_from_model(
     let value = |u: &LinExpr| -> Option<Int> {
         let w = u.coeffs.keys().next()?;
         let (n, den) = rat(w)?;
-        n.checked_mul(lcm / den)
+        n.checked_mul(lcm / den)?.checked_mul(boost)
     };
     let mut functions = BTreeMap::new();
     for (l, per) in templates {
@@ -200,12 +272,6 @@ fn phase_from_model(
         }
         functions.insert(*l, fs);
     }
-    let removed: Vec<usize> = rules
-        .iter()
-        .zip(indicators)
-        .filter(|(_, b)| matches!(model.get(*b), Some(Value::Int(1)) | Some(Value::Rat(1, 1))))
-        .map(|(r, _)| *r)
-        .collect();
     if removed.is_empty() {
         return None;
     }

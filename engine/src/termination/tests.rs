@@ -182,7 +182,6 @@ fn nondeterministic_loop_is_maybe_or_no() {
         ("l", "l", Formula::gt(v("x"), c(0)), vec![v("t")]),
     ]);
     expect_no(&s);
-    let _ = expect_maybe;
 }
 
 #[test]
@@ -266,4 +265,37 @@ fn refinement_separates_phases() {
         ("l", "l", Formula::lt(v("y"), v("x")), vec![v("x"), Term::add(v("y"), c(1))]),
     ]);
     expect_yes(&s);
+}
+
+#[test]
+fn koat_file_through_the_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.koat");
+    std::fs::write(
+        &path,
+        "(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS start))\n(VAR x y)\n(RULES\n  start(x, y) -> loop(x, y)\n  loop(x, y) -> loop(x - 1, y + x) :|: x > 0\n  loop(x, y) -> Com_2(a(x, y), b(x, y)) :|: x <= 0\n)\n",
+    )
+    .unwrap();
+    let opts = crate::verdict::AnalysisOptions {
+        int_semantics: crate::verdict::IntSemantics::Math,
+        entry: "main".into(),
+        timeout: Duration::from_secs(20),
+    };
+    let report = crate::driver::prove_file(&path, &opts).unwrap();
+    assert!(matches!(report.termination, crate::verdict::Termination::Yes(_)), "{:?}", report.termination);
+    std::fs::write(&path, "(RULES\n  loop(x) -> loop(x) :|: x > 0\n)\n").unwrap();
+    let report = crate::driver::prove_file(&path, &opts).unwrap();
+    assert!(matches!(report.termination, crate::verdict::Termination::No(_)), "{:?}", report.termination);
+    std::fs::write(&path, "(RULES\n  loop(x) -> loop(x :|: x > 0\n)\n").unwrap();
+    assert!(matches!(crate::driver::prove_file(&path, &opts), Err(crate::error::EngineError::ItsParse { .. })));
+}
+
+#[test]
+fn malformed_its_is_maybe_not_a_panic() {
+    let mut s = its(&["x"], vec![("start", "l", Formula::True, vec![v("x")])]);
+    s.transitions[0].update.clear();
+    expect_maybe(&s);
+    s.transitions[0].update = vec![v("x")];
+    s.transitions[0].to = crate::its::LocId(99);
+    expect_maybe(&s);
 }
