@@ -7,20 +7,6 @@
 
 use crate::ir::{BlockId, Callee, Function, Op, Operand, Terminator, ValueId};
 
-/// Successor blocks of a terminator.
-pub fn successors(t: &Terminator) -> Vec<BlockId> {
-    match t {
-        Terminator::Br(b) => vec![*b],
-        Terminator::CondBr { then_block, else_block, .. } => vec![*then_block, *else_block],
-        Terminator::Switch { default, cases, .. } => {
-            let mut v = vec![*default];
-            v.extend(cases.iter().map(|(_, b)| *b));
-            v
-        }
-        Terminator::Ret(_) | Terminator::Unreachable | Terminator::Unsupported { .. } => vec![],
-    }
-}
-
 /// Operands an instruction reads (phis excluded: their uses belong to the predecessors);
 /// `None` for an operation this module does not know (then every register counts as read).
 pub fn operands(op: &Op) -> Option<Vec<&Operand>> {
@@ -83,7 +69,7 @@ fn loop_headers(f: &Function) -> Vec<bool> {
     }
     // 0 = unvisited, 1 = on stack, 2 = done.
     let mut state = vec![0u8; n];
-    let mut stack: Vec<(usize, Vec<BlockId>, usize)> = vec![(0, successors(&f.blocks[0].terminator), 0)];
+    let mut stack: Vec<(usize, Vec<BlockId>, usize)> = vec![(0, f.blocks[0].terminator.successors(), 0)];
     state[0] = 1;
     while let Some((b, succs, i)) = stack.last_mut() {
         if *i < succs.len() {
@@ -95,7 +81,7 @@ fn loop_headers(f: &Function) -> Vec<bool> {
             match state[s] {
                 0 => {
                     state[s] = 1;
-                    let ss = successors(&f.blocks[s].terminator);
+                    let ss = f.blocks[s].terminator.successors();
                     stack.push((s, ss, 0));
                 }
                 1 => headers[s] = true,
@@ -125,7 +111,7 @@ fn liveness(f: &Function) -> Vec<Vec<bool>> {
         for b in (0..n).rev() {
             let block = &f.blocks[b];
             let mut live = vec![false; nv];
-            for s in successors(&block.terminator) {
+            for s in block.terminator.successors() {
                 let Some(sb) = f.blocks.get(s.0 as usize) else { continue };
                 for (v, l) in live_in[s.0 as usize].iter().enumerate() {
                     live[v] |= *l;

@@ -201,6 +201,22 @@ pub enum Terminator {
     Unsupported { text: String },
 }
 
+impl Terminator {
+    /// The blocks control may go to next.
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Terminator::Br(b) => vec![*b],
+            Terminator::CondBr { then_block, else_block, .. } => vec![*then_block, *else_block],
+            Terminator::Switch { default, cases, .. } => {
+                let mut v = vec![*default];
+                v.extend(cases.iter().map(|(_, b)| *b));
+                v
+            }
+            Terminator::Ret(_) | Terminator::Unreachable | Terminator::Unsupported { .. } => vec![],
+        }
+    }
+}
+
 /// A basic block.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Block {

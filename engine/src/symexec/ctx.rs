@@ -285,7 +285,7 @@ impl<'m> Ctx<'m> {
                 state[0] = 1;
             }
             while let Some((b, i)) = stack.pop() {
-                let succ = successors(&func.blocks[b].terminator);
+                let succ = func.blocks[b].terminator.successors();
                 if i < succ.len() {
                     stack.push((b, i + 1));
                     let s = succ[i].0 as usize;
@@ -400,19 +400,6 @@ pub fn slice(facts: &[Fact], focus: &BTreeSet<Var>) -> Vec<Fact> {
     facts.iter().zip(taken).filter(|(_, t)| *t).map(|(f, _)| f.clone()).collect()
 }
 
-pub fn successors(t: &Terminator) -> Vec<BlockId> {
-    match t {
-        Terminator::Br(b) => vec![*b],
-        Terminator::CondBr { then_block, else_block, .. } => vec![*then_block, *else_block],
-        Terminator::Switch { default, cases, .. } => {
-            let mut v = vec![*default];
-            v.extend(cases.iter().map(|c| c.1));
-            v
-        }
-        _ => vec![],
-    }
-}
-
 fn operand_use(o: &Operand, out: &mut BTreeSet<ValueId>) {
     if let Operand::Local(v) = o {
         out.insert(*v);
@@ -473,7 +460,7 @@ fn compute_live_out(module: &Module, f: FuncId) -> Vec<BTreeSet<ValueId>> {
         for b in (0..n).rev() {
             let block = &func.blocks[b];
             let mut out = BTreeSet::new();
-            for s in successors(&block.terminator) {
+            for s in block.terminator.successors() {
                 let si = s.0 as usize;
                 if si >= n {
                     continue;

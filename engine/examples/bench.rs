@@ -1,8 +1,10 @@
-//! Benchmark runner for C folders: `c_bench DIR [--jobs 2] [--timeout 30] [--int-semantics c|wrap|math] [--filter S]`.
+//! In-process benchmark runner (for profiling; `cargo xtask bench` is the official one):
+//! `bench DIR [--jobs 2] [--timeout 30] [--int-semantics c|wrap|math] [--filter S]`;
+//! set `RUST_LOG=termcheck_engine=debug` for per-phase timings.
 //!
-//! Like `its_bench`, with the integer semantics selectable (tpdb-c is scored with `math`,
-//! paper-examples with `c`) and the memory-safety verdict in the per-file line. Counts a YES on
-//! an `UNSAFE` program as wrong.
+//! Works for C and ITS folders alike (tpdb-c is scored with `--int-semantics math`,
+//! paper-examples with `c`); prints the memory-safety verdict per file and counts a YES on an
+//! `UNSAFE` program as wrong.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,6 +21,9 @@ struct Row {
 }
 
 fn main() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::from_default_env()).with_writer(std::io::stderr).init();
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut dir = None;
     let mut jobs = 2usize;
@@ -53,7 +58,7 @@ fn main() {
         i += 1;
     }
     let Some(dir) = dir else {
-        eprintln!("usage: c_bench DIR [--jobs 2] [--timeout 30] [--int-semantics c|wrap|math] [--filter SUBSTRING]");
+        eprintln!("usage: bench DIR [--jobs 2] [--timeout 30] [--int-semantics c|wrap|math] [--filter SUBSTRING]");
         std::process::exit(2);
     };
     let tsv = match std::fs::read_to_string(dir.join("expected.tsv")) {
