@@ -195,7 +195,7 @@ fn strlen_terminated_is_memory_safe_and_merged_state_bounds_s() {
     for &n in &merged {
         let st = &g.nodes[n].state;
         let s = st.top().lv.get(&ValueId(5)).expect("s live").clone();
-        let al = st.allocs.iter().find(|a| matches!(a.kind, state::AllocKind::Stack(_))).expect("buffer");
+        let al = st.allocs.iter().find(|a| matches!(a.kind, state::AllocKind::Stack(_) | state::AllocKind::StackDynamic(_))).expect("buffer");
         let le_end = Atom::cmp(&LinExpr::var(&s), Rel::Le, &LinExpr::var(&al.end)).expect("atom");
         let ge_start = Atom::cmp(&LinExpr::var(&s), Rel::Ge, &LinExpr::var(&al.start)).expect("atom");
         assert!(ctx.entails(st, &[le_end, ge_start]));
