@@ -63,12 +63,16 @@ impl Cong {
     }
 }
 
-/// The congruence of every local of `func`, indexed by `ValueId` (non-pointer locals stay ⊥).
+/// The congruence of every local of `func`, indexed by `ValueId` (non-pointer locals are ⊤).
 pub fn analyze(func: &Function) -> Vec<Cong> {
     let n = func.num_values as usize;
     let types = func.value_types();
     let is_ptr = |v: ValueId| matches!(types.get(v.0 as usize), Some(Some(Type::Ptr)));
-    let mut val = vec![Cong::Bot; n];
+    // Only pointer results are computed (from ⊥); every other local — integers, and values
+    // whose type the IR does not state (e.g. results of unsupported instructions) — is ⊤, so
+    // that a phi or PtrAdd reading it learns nothing. ⊥ is thus left only on pointer values
+    // no execution defines.
+    let mut val: Vec<Cong> = (0..n).map(|i| if is_ptr(ValueId(i as u32)) { Cong::Bot } else { Cong::Top }).collect();
     for (p, _) in &func.params {
         if is_ptr(*p) && (p.0 as usize) < n {
             val[p.0 as usize] = Cong::Base { base: *p, g: 0 };
@@ -180,7 +184,7 @@ mod tests {
         assert_eq!(c[2], base(0, 4));
         assert_eq!(c[4], base(0, 4));
         assert_eq!(c[5], base(0, 0));
-        assert_eq!(c[3], Cong::Bot, "integers are not tracked");
+        assert_eq!(c[3], Cong::Top, "integers are not tracked");
     }
 
     #[test]
@@ -241,6 +245,23 @@ mod tests {
         assert_eq!(c[3], Cong::Top);
         assert_eq!(c[4], Cong::Top);
         assert_eq!(c[6], base(6, 0), "a non-local base makes the result a root");
+    }
+
+    #[test]
+    fn untyped_incoming_gives_top() {
+        // %1 = <unsupported> (type unknown); %2 = phi [%1, b0], [%0 + 4, b0]
+        let f = func(
+            vec![(ValueId(0), Type::Ptr)],
+            vec![vec![
+                instr(1, Op::Unsupported { text: "x".into() }),
+                instr(3, ptradd(l(0), 4, &[])),
+                instr(2, Op::Phi { ty: Type::Ptr, incoming: vec![(l(1), BlockId(0)), (l(3), BlockId(0))] }),
+            ]],
+            4,
+        );
+        let c = analyze(&f);
+        assert_eq!(c[1], Cong::Top);
+        assert_eq!(c[2], Cong::Top);
     }
 
     #[test]
