@@ -32,6 +32,7 @@ pub struct Ctx<'m> {
     loop_headers: HashMap<FuncId, HashSet<BlockId>>,
     live_out: HashMap<FuncId, Vec<BTreeSet<ValueId>>>,
     value_types: HashMap<FuncId, Vec<Option<Type>>>,
+    congruences: HashMap<FuncId, Vec<super::congruence::Cong>>,
 }
 
 impl<'m> Ctx<'m> {
@@ -52,6 +53,7 @@ impl<'m> Ctx<'m> {
             loop_headers: HashMap::new(),
             live_out: HashMap::new(),
             value_types: HashMap::new(),
+            congruences: HashMap::new(),
         }
     }
 
@@ -368,6 +370,14 @@ impl<'m> Ctx<'m> {
             self.value_types.insert(f, t);
         }
         self.value_types.get(&f).and_then(|t| t.get(v.0 as usize).cloned().flatten())
+    }
+
+    /// The static offset congruence of pointer local `v` of function `f` (see `congruence`),
+    /// computed once per function (the IR does not change during an analysis).
+    pub fn congruence(&mut self, f: FuncId, v: ValueId) -> super::congruence::Cong {
+        let module = self.module;
+        let c = self.congruences.entry(f).or_insert_with(|| super::congruence::analyze(module.function(f)));
+        c.get(v.0 as usize).copied().unwrap_or(super::congruence::Cong::Top)
     }
 
     /// Whether the allocation kind belongs to frame depth `d` or deeper.

@@ -159,7 +159,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
         Op::Load { ty, ptr, size } => {
             let addr = operand(ctx, &mut s, ptr)?;
             let addr = as_var(ctx, &mut s, &addr, "addr");
-            let Some(alloc_id) = find_alloc(ctx, &s, &addr, *size) else {
+            let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
                 return Ok(vec![err(s, "load from memory that may be unallocated or out of bounds", loc)]);
             };
             let Some(x) = res else { return done(vec![s]) };
@@ -223,7 +223,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
         Op::Store { ty, value, ptr, size } => {
             let addr = operand(ctx, &mut s, ptr)?;
             let addr = as_var(ctx, &mut s, &addr, "addr");
-            let Some(alloc_id) = find_alloc(ctx, &s, &addr, *size) else {
+            let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
                 return Ok(vec![err(s, "store to memory that may be unallocated or out of bounds", loc)]);
             };
             invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);
@@ -376,8 +376,46 @@ fn alloc_block(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>, size: &Lin
     done(vec![s])
 }
 
-/// The allocation that provably contains `[addr, addr+size-1]`.
-fn find_alloc(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<u32> {
+/// The allocation that provably contains `[addr, addr+size-1]`; `src` is the operand the
+/// address came from (in the top frame). If no allocation is proved at first and `src` is a
+/// local with a static congruence `src − B ≡ 0 (mod g)`, g ≥ 2 (see `congruence`), the check is
+/// retried with the hypothesis `addr − LV(B) = g·k` for an integer k: a fact of every run
+/// reaching this use (`addr` is `src`'s current value and `LV(B)` the latest value of `B` in
+/// the same frame), so the retry only excludes unreachable concrete states. It lets the
+/// entailment derive e.g. `p + 3 ≤ a + 4n − 1` from `p < a + 4n` and `p = a + 4k`.
+fn find_alloc(ctx: &mut Ctx<'_>, s: &State, addr: &Var, src: Option<&Operand>, size: u64) -> Option<u32> {
+    if let Some(id) = find_alloc_in(ctx, s, addr, size) {
+        return Some(id);
+    }
+    let hyp = congruence_hypothesis(ctx, s, addr, src?)?;
+    let mut refined = s.clone();
+    refined.add_atom(hyp);
+    find_alloc_in(ctx, &refined, addr, size)
+}
+
+/// `addr − LV(B) = g·k` for `src`'s static congruence `(B, g)` with `g ≥ 2`, if `src` is a
+/// local of the top frame, `addr` its current value and `B` still has a value in that frame.
+fn congruence_hypothesis(ctx: &mut Ctx<'_>, s: &State, addr: &Var, src: &Operand) -> Option<Atom> {
+    let Operand::Local(v) = src else { return None };
+    let frame = s.frames.last()?;
+    if frame.lv.get(v) != Some(addr) {
+        return None;
+    }
+    let super::congruence::Cong::Base { base, g } = ctx.congruence(frame.func, *v) else { return None };
+    if g < 2 || base == *v {
+        return None;
+    }
+    let g = i128::try_from(g).ok()?;
+    let b = frame.lv.get(&base)?;
+    // a name `Ctx::fresh` never produces (it maps `#` to `_`): fresh for every state, and
+    // stable so that the entailment cache still works
+    let k = Var::new("k#congruence");
+    let diff = LinExpr::var(addr).add_scaled(-1, &LinExpr::var(b))?;
+    Atom::cmp(&diff, Rel::Eq, &LinExpr::var(&k).scale(g)?)
+}
+
+/// The allocation that provably contains `[addr, addr+size-1]` in `s`.
+fn find_alloc_in(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<u32> {
     let mut order: Vec<usize> = (0..s.allocs.len()).collect();
     // cheap hints first: the address is an allocation start, or a PT entry of the allocation
     let hinted = |i: usize| {
@@ -689,13 +727,13 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                 return Err(Stop::Maybe(format!("`{name}` with a non-constant length{}", loc_text(loc))));
             };
             if n > 0 {
-                let Some(d_alloc) = find_alloc(ctx, &s, &dst, n as u64) else {
+                let Some(d_alloc) = find_alloc(ctx, &s, &dst, args.first(), n as u64) else {
                     return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);
                 };
                 if !base.ends_with("memset") {
                     let src = arg(ctx, &mut s, 1)?;
                     let src = as_var(ctx, &mut s, &src, "src");
-                    if find_alloc(ctx, &s, &src, n as u64).is_none() {
+                    if find_alloc(ctx, &s, &src, args.get(1), n as u64).is_none() {
                         return Ok(vec![err(s, format!("`{name}` reads memory that may be unallocated or out of bounds"), loc)]);
                     }
                 }

@@ -13,6 +13,11 @@
 //!   check the entries of the same allocation for overlap (different allocations are disjoint).
 //!   Globals are allocations created in the initial state; their initializer is readable at
 //!   provably constant offsets until the first write into them.
+//! - **Pointer congruences.** Merges keep only linear facts, so `p ≡ a (mod 4)` of an `int`
+//!   cursor is lost. A static per-function analysis (`congruence`) gives `p − B ≡ 0 (mod g)`
+//!   for a root pointer local `B`; when an access at local `p` is not proved in bounds, the
+//!   alloc check is retried with `p − LV(B) = g·k` (k a fresh integer), a fact of every run
+//!   that reaches the access, so the retry only drops unreachable concrete states.
 //! - **Stack frames.** Returning frees the frame's allocas (later accesses fail the alloc check).
 //!   `llvm.stackrestore` frees every alloca of the frame that may have run after a stacksave
 //!   (non-constant count, or outside the entry block, or after a stacksave there): a superset
@@ -38,12 +43,13 @@
 //! - Recursion; calls through function pointers; unknown external functions; variadic calls.
 //! - No shape analysis: recursive data structures (lists) are lost at merges, so their loads
 //!   fail the allocation check.
-//! - Divisibility is not tracked: `for (p = a; p < a + n; p++)` over `int` arrays loses
-//!   `p ≡ a (mod 4)` at the merge and cannot prove the last access in bounds.
+//! - Divisibility is tracked only for pointer offsets from a root pointer of the same frame
+//!   (see `congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
 //! - In `Math` mode `alloca(n * sizeof(T))` with an unbounded `int n` is an unsigned (wrapping)
 //!   `size_t` product that may be 0 or huge: "alloca of a size that may not be positive".
 //! - Unsigned loops whose variable crosses 2^(w−1) are hard for the back end in the signed view.
 
+mod congruence;
 mod ctx;
 mod exec;
 mod facts;

@@ -532,3 +532,54 @@ fn vla_in_loop_without_stale_pointer_is_safe() {
     let a = run(&m, IntSemantics::Math);
     assert_eq!(a.memory_safety, MemorySafety::Proved);
 }
+
+/// `array_sum.c` of the paper examples (inline copy): the loop pointer `p` loses `p ≡ a
+/// (mod 4)` at the merge; the static congruence of `p` restores it for the alloc check.
+const ARRAY_SUM: &str = r#"
+    #include <stdlib.h>
+    extern int __VERIFIER_nondet_int(void);
+    unsigned sum(int *a, int n) {
+      unsigned s = 0;
+      for (int *p = a; p BOUND a + n; p STEP) s += (unsigned)*p;
+      return s;
+    }
+    int main(void) {
+      int n = __VERIFIER_nondet_int();
+      if (n < 1 || n > 1000000) return 0;
+      int *a = malloc(sizeof(int) * n);
+      if (a == NULL) return 0;
+      for (int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();
+      unsigned s = sum(a, n);
+      free(a);
+      return (int)(s & 0xff);
+    }
+"#;
+
+fn array_sum(bound: &str, step: &str) -> Analysis {
+    let src = ARRAY_SUM.replace("BOUND", bound).replace("STEP", step);
+    let m = crate::frontend::load_source(&src, crate::driver::InputKind::C).expect("compiles");
+    run(&m, IntSemantics::C)
+}
+
+#[test]
+fn array_sum_moving_pointer_is_safe_and_terminates() {
+    let a = array_sum("<", "++");
+    assert_eq!(a.memory_safety, MemorySafety::Proved);
+    assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
+}
+
+#[test]
+fn array_sum_off_by_one_is_not_proved_safe() {
+    let a = array_sum("<=", "++");
+    let MemorySafety::Unknown { reason } = &a.memory_safety else { panic!("`p <= a + n` reads past the end: {:?}", a.memory_safety) };
+    assert!(reason.contains("load"), "the last load is the problem: {reason}");
+}
+
+/// Stepping by 2 bytes only gives `p ≡ a (mod 2)`: the 4-byte load at `a + 4n − 2` crosses
+/// the end, so the congruence must not make it provable.
+#[test]
+fn array_sum_half_step_is_not_proved_safe() {
+    let a = array_sum("<", "= (int *)((char *)p + 2)");
+    let MemorySafety::Unknown { reason } = &a.memory_safety else { panic!("a 2-byte step reads past the end: {:?}", a.memory_safety) };
+    assert!(reason.contains("load"), "the last load is the problem: {reason}");
+}
