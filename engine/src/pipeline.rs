@@ -5,7 +5,7 @@
 //! witness search. Every NO and every `violated` comes from `interp` runs that reproduce the
 //! recorded inputs exactly; the symbolic side never produces them.
 
-use crate::interp::{self, InputSource, Outcome, RunConfig, SearchBudget, SequenceInputs, Witness, WitnessKind};
+use crate::interp::{self, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
 use crate::verdict::{AnalysisOptions, MemorySafety, Report, Termination};
 use std::time::Instant;
@@ -28,15 +28,10 @@ pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, dea
 
     let search_started = Instant::now();
     let replayed_fault = replay_error_candidates(module, entry, opts, &analysis.error_inputs, deadline);
-    let budget = SearchBudget::until(deadline);
     // With memory safety proved no fault exists, so the first witness found is the one wanted;
     // otherwise keep searching for a lasso after a fault, since a program may have both.
-    let found = if analysis.memory_safety == MemorySafety::Proved {
-        let w = interp::search_witness(module, entry, opts.int_semantics, &budget);
-        interp::Witnesses { lasso: w.clone().filter(|w| matches!(w.kind, WitnessKind::Lasso(_))), violation: w.filter(|w| matches!(w.kind, WitnessKind::Violation { .. })) }
-    } else {
-        interp::search_witnesses(module, entry, opts.int_semantics, &budget)
-    };
+    let stop_at_first = analysis.memory_safety == MemorySafety::Proved;
+    let found = interp::search(module, entry, opts.int_semantics, &SearchBudget::until(deadline), stop_at_first);
     stats.push(("witness search time".into(), format!("{:.3}s", search_started.elapsed().as_secs_f64())));
 
     let fault = replayed_fault.or(found.violation);
@@ -59,38 +54,19 @@ pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, dea
 }
 
 /// Replays the symbolic executor's candidate inputs for its error states; returns the first
-/// one whose run ends in a violation, replayed a second time with exactly the consumed inputs.
+/// one whose run ends in a confirmed violation.
 fn replay_error_candidates(module: &Module, entry: FuncId, opts: &AnalysisOptions, candidates: &[Vec<(String, i128)>], deadline: Instant) -> Option<Witness> {
     if !module.function(entry).params.is_empty() {
         // Candidates carry only `__VERIFIER_nondet_*` values, not entry arguments.
         return None;
     }
-    let cfg = RunConfig { semantics: opts.int_semantics, max_steps: 1_000_000, deadline: Some(deadline), ..RunConfig::default() };
-    for candidate in candidates.iter().take(MAX_REPLAYED_CANDIDATES) {
-        if Instant::now() >= deadline {
-            return None;
-        }
-        let values: Vec<i128> = candidate.iter().map(|(_, v)| *v).collect();
-        // Inputs beyond the candidate (e.g. uninitialised reads) default to 0.
-        let first = run_with(module, entry, &cfg, &mut SequenceInputs::new(values, Some(0)));
-        let Outcome::Violation { kind, message, function, loc } = &first.outcome else { continue };
-        let consumed: Vec<i128> = first.trace_inputs.iter().map(|(_, v)| *v).collect();
-        let again = run_with(module, entry, &RunConfig { deadline: None, max_steps: first.steps + 1, ..cfg.clone() }, &mut SequenceInputs::new(consumed, None));
-        if again.outcome != first.outcome {
-            continue;
-        }
-        return Some(Witness {
-            kind: WitnessKind::Violation { kind: kind.clone(), message: message.clone(), function: function.clone(), loc: loc.clone() },
-            inputs: first.trace_inputs.clone(),
-            entry_args: vec![],
-            strategy: "symbolic error path".into(),
-            steps: first.steps,
-            poison_created: first.poison_created.clone(),
-        });
-    }
-    None
-}
-
-fn run_with(module: &Module, entry: FuncId, cfg: &RunConfig, src: &mut dyn InputSource) -> interp::RunResult {
-    interp::run(module, entry, &[], cfg, src)
+    candidates
+        .iter()
+        .take(MAX_REPLAYED_CANDIDATES)
+        .take_while(|_| Instant::now() < deadline)
+        .filter_map(|c| {
+            let values = c.iter().map(|(_, v)| *v).collect();
+            interp::replay_inputs(module, entry, &[], opts.int_semantics, values, deadline, "symbolic error path")
+        })
+        .find(|w| matches!(w.kind, WitnessKind::Violation { .. }))
 }

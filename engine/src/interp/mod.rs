@@ -29,5 +29,5 @@ pub use fault::kind;
 pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
 pub use machine::run;
 pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
-pub use search::{search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};
+pub use search::{replay_inputs, search, search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};
 pub use value::Value;

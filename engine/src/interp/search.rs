@@ -190,7 +190,8 @@ pub fn search_witnesses(module: &Module, entry: FuncId, semantics: IntSemantics,
     search(module, entry, semantics, budget, false)
 }
 
-fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
+/// The search behind `search_witness` (`stop_at_first`) and `search_witnesses` (not).
+pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
     let cfg = RunConfig { semantics, max_steps: budget.max_steps_per_run, deadline: Some(budget.deadline), ..RunConfig::default() };
     let schedule = Schedule::new(module);
     let mut found = Witnesses::default();
@@ -219,6 +220,15 @@ fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &Sear
         }
     }
     found
+}
+
+/// Runs `entry` on the given input values (then 0 for any further input) and returns the
+/// witness if the run ends in a lasso or violation that a replay confirms — for candidates
+/// computed elsewhere, e.g. from a symbolic error path.
+pub fn replay_inputs(module: &Module, entry: FuncId, args: &[i128], semantics: IntSemantics, values: Vec<i128>, deadline: Instant, label: &str) -> Option<Witness> {
+    let cfg = RunConfig { semantics, max_steps: 1_000_000, deadline: Some(deadline), ..RunConfig::default() };
+    let result = run(module, entry, args, &cfg, &mut SequenceInputs::new(values, Some(0)));
+    confirm(module, entry, args, &cfg, result, label)
 }
 
 /// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.
