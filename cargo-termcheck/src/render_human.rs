@@ -139,6 +139,7 @@ mod tests {
             termination: Termination::No(NonTerminationWitness {
                 inputs: vec![("b".into(), 2), ("a".into(), -1)],
                 description: vec!["cycle at l1".into()],
+                ..Default::default()
             }),
             memory_safety: None,
             stats: vec![],

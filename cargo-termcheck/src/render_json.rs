@@ -55,6 +55,8 @@ fn termination_value(t: &Termination) -> Value {
         Termination::No(w) => json!({
             "result": "NO",
             "inputs": named_values(&w.inputs),
+            "input_cycle": named_values(&w.input_cycle),
+            "any_further_inputs": w.any_further_inputs,
             "description": w.description,
         }),
         Termination::Maybe { reason } => json!({ "result": "MAYBE", "reason": reason }),
@@ -168,6 +170,7 @@ mod tests {
             termination: Termination::No(NonTerminationWitness {
                 inputs: vec![("n".into(), 5), ("big".into(), i128::MAX)],
                 description: vec!["d".into()],
+                ..Default::default()
             }),
             memory_safety: Some(MemorySafety::Violated(Violation {
                 kind: "k".into(),

@@ -61,6 +61,15 @@ pub struct NonTerminationWitness {
     /// Nondeterministic values consumed along the run, in order (program level) or the
     /// initial values of the variables (ITS level), as (name, value).
     pub inputs: Vec<(String, Int)>,
+    /// Program level: the inputs the non-terminating part of the run reads again and again,
+    /// in order (a concrete lasso's cycle; `inputs` already ends with one pass of it). Empty
+    /// when the cycle reads no input or when `any_further_inputs` holds.
+    #[serde(default)]
+    pub input_cycle: Vec<(String, Int)>,
+    /// Program level: after `inputs`, every value of every further input keeps the run
+    /// non-terminating (a recurrent set closed under all inputs).
+    #[serde(default)]
+    pub any_further_inputs: bool,
     /// Human-readable description of the stem and the cycle / recurrent set.
     pub description: Vec<String>,
 }

@@ -55,6 +55,8 @@ impl Witness {
         let cycle: Vec<String> = l.inputs_in_cycle.iter().map(|(n, v)| format!("{n}={v}")).collect();
         Some(NonTerminationWitness {
             inputs: self.inputs.clone(),
+            input_cycle: l.inputs_in_cycle.clone(),
+            any_further_inputs: false,
             description: vec![
                 format!("concrete run of {} steps reaches the same complete state (registers and memory) again after {} more steps", l.stem_steps, l.cycle_steps),
                 format!("repeated state at the entry of block {} of function {}", l.block, l.function),

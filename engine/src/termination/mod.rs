@@ -45,7 +45,7 @@ pub fn prove_its(its: &Its, budget: &Budget) -> Termination {
                 .first()
                 .map(|s| prepared.vars.iter().filter_map(|v| Some((v.name().to_string(), *s.get(v)?))).collect())
                 .unwrap_or_default();
-            Termination::No(NonTerminationWitness { inputs, description: nontermination::describe(&prepared, &lasso) })
+            Termination::No(NonTerminationWitness { inputs, description: nontermination::describe(&prepared, &lasso), ..Default::default() })
         }
         Outcome::Maybe(reason) => Termination::Maybe { reason },
     }
