@@ -9,7 +9,7 @@
 //! Entry points: [`run`] (one run with a given input source) and [`search_witness`]
 //! (a portfolio of input strategies, every result replayed).
 
-mod arith;
+pub(crate) mod arith;
 mod cfg_facts;
 mod externals;
 mod fault;
@@ -20,10 +20,10 @@ mod machine;
 mod memory;
 mod outcome;
 mod search;
-mod value;
+pub(crate) mod value;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use fault::kind;
 pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};

@@ -3,6 +3,7 @@
 //! Only `crate::smt` translates these into z3. Everything here is `Send + Sync + Hash`
 //! so that summaries can be cached and functions analysed in parallel.
 
+pub mod bv;
 mod display;
 mod linear;
 

@@ -4,7 +4,10 @@
 //! never share solver state. z3's `unknown` (including a timeout) is always reported as
 //! `SatResult::Unknown`; callers must treat it as "not proven" (see `entails`).
 
+mod bv;
 mod translate;
+
+pub use bv::{check_bv, BvModel};
 
 use crate::logic::{Formula, Int, Var};
 use std::collections::{BTreeMap, BTreeSet};

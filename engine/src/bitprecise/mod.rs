@@ -1,0 +1,17 @@
+//! Bit-precise reasoning about loops: natural loops (`loops`), a bit-vector encoding of
+//! acyclic regions and single loop iterations (`encode`, `step`), and non-termination proofs
+//! by recurrent sets closed under every iteration (`recurrent`).
+//!
+//! Everything here works on `logic::bv` terms; z3 is reached only through `smt::check_bv`.
+//! Only `IntSemantics::C` and `Wrap` are bit-precise; `Math` is `Unsupported`.
+
+pub mod encode;
+pub mod loops;
+pub mod step;
+
+pub use encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
+pub use loops::{natural_loops, Loop, LoopForest};
+pub use step::{encode_loop_step, var_name, LoopStep, LoopVar};
+
+#[cfg(test)]
+mod tests;
