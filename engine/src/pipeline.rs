@@ -7,11 +7,14 @@
 
 use crate::interp::{self, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
-use crate::verdict::{AnalysisOptions, MemorySafety, Report, Termination};
+use crate::verdict::{AnalysisOptions, IntSemantics, MemorySafety, Report, Termination};
 use std::time::Instant;
 
 /// Share of the remaining time that symbolic execution may use before witnesses are searched.
 const SYMEXEC_SHARE: f64 = 0.75;
+/// Share of the witness-search time the lasso search gets under `c`/`wrap` semantics; the
+/// rest is for the bit-precise recurrent-set NO (`bitprecise::recurrent`).
+const SEARCH_SHARE: f64 = 0.6;
 /// Error-state input candidates replayed at most.
 const MAX_REPLAYED_CANDIDATES: usize = 32;
 
@@ -31,7 +34,10 @@ pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, dea
     // With memory safety proved no fault exists, so the first witness found is the one wanted;
     // otherwise keep searching for a lasso after a fault, since a program may have both.
     let stop_at_first = analysis.memory_safety == MemorySafety::Proved;
-    let found = interp::search(module, entry, opts.int_semantics, &SearchBudget::until(deadline), stop_at_first);
+    // Under bit-precise semantics, keep a share of the time for the recurrent-set NO.
+    let bit_precise = opts.int_semantics != IntSemantics::Math;
+    let search_deadline = if bit_precise { search_started + deadline.saturating_duration_since(search_started).mul_f64(SEARCH_SHARE) } else { deadline };
+    let found = interp::search(module, entry, opts.int_semantics, &SearchBudget::until(search_deadline), stop_at_first);
     stats.push(("witness search time".into(), format!("{:.3}s", search_started.elapsed().as_secs_f64())));
 
     let fault = replayed_fault.or(found.violation);
@@ -44,6 +50,16 @@ pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, dea
         stats.push(("witness strategy".into(), lasso.strategy.clone()));
         let evidence = lasso.to_nontermination().unwrap_or_default();
         return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+    }
+    if bit_precise && !matches!(analysis.termination, Termination::Yes(_)) {
+        let started = Instant::now();
+        let recurrent = crate::bitprecise::recurrent::prove_nontermination(module, entry, opts.int_semantics, deadline);
+        stats.push(("recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+        if let Some(evidence) = recurrent {
+            // A replayed stem into a recurrent set closed under all inputs: a real infinite run.
+            stats.push(("witness strategy".into(), "bit-precise recurrent set".into()));
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
     }
     if let (Some(w), MemorySafety::Violated(v)) = (&fault, &memory) {
         stats.push(("witness strategy".into(), w.strategy.clone()));

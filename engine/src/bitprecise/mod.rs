@@ -7,6 +7,7 @@
 
 pub mod encode;
 pub mod loops;
+pub mod recurrent;
 pub mod step;
 
 pub use encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};

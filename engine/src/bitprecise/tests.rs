@@ -342,3 +342,99 @@ fn loop_step_inputs_and_unsupported_memory() {
     assert!(encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C).is_err());
     assert!(BvFormula::True.eval(&BvEnv::new()).unwrap());
 }
+
+fn prove_no(src: &str, sem: IntSemantics) -> Option<crate::verdict::NonTerminationWitness> {
+    let m = compile(src);
+    let entry = m.function_by_name("main").unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    recurrent::prove_nontermination(&m, entry, sem, deadline)
+}
+
+#[test]
+fn recurrent_set_for_unsigned_le_max() {
+    let w = prove_no(
+        "extern unsigned __VERIFIER_nondet_uint(void);\n\
+         int main(void) { unsigned n = __VERIFIER_nondet_uint(); for (unsigned j = 0; j <= n; j++) {} return 0; }",
+        IntSemantics::C,
+    )
+    .expect("j <= UINT_MAX never fails");
+    assert!(w.any_further_inputs);
+    assert_eq!(w.inputs.len(), 1);
+    assert_eq!(w.inputs[0].1 & 0xffff_ffff, 0xffff_ffff);
+    assert!(w.description.iter().any(|d| d.contains("recurrent set R")));
+}
+
+#[test]
+fn recurrent_set_for_odd_step() {
+    let w = prove_no(
+        "extern unsigned __VERIFIER_nondet_uint(void);\n\
+         int main(void) { unsigned x = __VERIFIER_nondet_uint(); while (x != 0) x += 2; return 0; }",
+        IntSemantics::Wrap,
+    )
+    .expect("an odd x never reaches 0");
+    assert!(w.description.iter().any(|d| d.contains("[0:0]")), "{:?}", w.description);
+}
+
+#[test]
+fn recurrent_set_closed_under_nondet_inputs_in_the_body() {
+    // y is overwritten by an input every iteration; x stays odd whatever it is.
+    assert!(prove_no(
+        "extern unsigned __VERIFIER_nondet_uint(void);\n\
+         int main(void) { unsigned x = 1, y = 0; while (x != 0) { y = __VERIFIER_nondet_uint(); x += 2 * y + 2; } return y; }",
+        IntSemantics::C,
+    )
+    .is_some());
+}
+
+#[test]
+fn no_recurrent_set_for_a_loop_that_exits_after_2_pow_32_steps() {
+    // Terminates after 2^32 - 1 iterations: no run is infinite, so no NO.
+    assert!(prove_no("int main(void) { unsigned j = 0; while (j != 0xffffffffu) j++; return 0; }", IntSemantics::C).is_none());
+    // Wraps to 0 after 2^32 iterations.
+    assert!(prove_no("int main(void) { unsigned x = 1; while (x != 0) x += 1; return 0; }", IntSemantics::C).is_none());
+    // An input may end the loop at any iteration.
+    assert!(prove_no(
+        "extern int __VERIFIER_nondet_int(void);\n\
+         int main(void) { unsigned x = 1; while (x != 0) { if (__VERIFIER_nondet_int() == 7) break; x += 2; } return 0; }",
+        IntSemantics::C,
+    )
+    .is_none());
+}
+
+#[test]
+fn no_recurrent_set_when_signed_overflow_is_reached() {
+    // Under C, x++ overflows (UB) after 2^31 steps: not a NO.
+    assert!(prove_no("int main(void) { int x = 1; while (x > 0) x++; return 0; }", IntSemantics::C).is_none());
+}
+
+#[test]
+fn houdini_drops_candidates_and_recheck_rejects_a_wrong_set() {
+    let m = compile(
+        "extern unsigned __VERIFIER_nondet_uint(void);\n\
+         int main(void) { unsigned n = __VERIFIER_nondet_uint(); for (unsigned j = 0; j <= n; j++) {} return 0; }",
+    );
+    let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
+    let lp = natural_loops(f).loops[0].clone();
+    let step = encode_loop_step(&m, f, &lp, IntSemantics::C).unwrap();
+    let (j, n) = (step.state[0].term(), step.live_ins[0].term());
+    let max = BvTerm::constant(32, 0xffff_ffff).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    // j <= 10 is not inductive and gets dropped; n == MAX alone is closed.
+    let cands = vec![BvFormula::eq(n.clone(), max.clone()).unwrap(), BvFormula::ule(j.clone(), BvTerm::constant(32, 10).unwrap()).unwrap()];
+    let set = recurrent::houdini(&step, cands, deadline).expect("n == MAX is closed");
+    assert_eq!(set, BvFormula::eq(n.clone(), max).unwrap());
+    // n == 5 lets the loop exit: no set.
+    let cands = vec![BvFormula::eq(n.clone(), BvTerm::constant(32, 5).unwrap()).unwrap()];
+    assert!(recurrent::houdini(&step, cands, deadline).is_none());
+    // The re-check refuses a set the replayed stem state does not satisfy.
+    let bad = recurrent::RecurrentSet {
+        func: m.function_by_name("main").unwrap(),
+        step: step.clone(),
+        set: BvFormula::eq(n, BvTerm::constant(32, 0xffff_ffff).unwrap()).unwrap(),
+        stem_inputs: vec![("__VERIFIER_nondet_uint".into(), 3)],
+        stem_steps: 10,
+        depth: 1,
+    };
+    let entry = m.function_by_name("main").unwrap();
+    assert!(!recurrent::recheck(&m, entry, IntSemantics::C, &bad, deadline));
+}

@@ -6,6 +6,7 @@ use super::fault::Fault;
 use super::frame::Frame;
 use super::inputs::{InputRequest, InputSource};
 use super::lasso::LassoDetector;
+use super::observe::{BlockEntry, BlockObserver};
 use super::memory::{AllocKind, Cell, Memory, FUNCTION_BASE};
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
 use super::value::{fits_signed, to_unsigned, wrap_signed, Value};
@@ -14,7 +15,31 @@ use crate::verdict::IntSemantics;
 
 /// Runs `entry(args)` to completion, a violation, a lasso or a limit.
 pub fn run(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, inputs: &mut dyn InputSource) -> RunResult {
+    run_inner(module, entry, args, cfg, inputs, None)
+}
+
+/// Like `run`, and reports every block entry of the top frame to `observer`.
+pub fn run_observed(
+    module: &Module,
+    entry: FuncId,
+    args: &[i128],
+    cfg: &RunConfig,
+    inputs: &mut dyn InputSource,
+    observer: &mut dyn BlockObserver,
+) -> RunResult {
+    run_inner(module, entry, args, cfg, inputs, Some(observer))
+}
+
+fn run_inner<'a>(
+    module: &'a Module,
+    entry: FuncId,
+    args: &[i128],
+    cfg: &'a RunConfig,
+    inputs: &'a mut dyn InputSource,
+    observer: Option<&'a mut dyn BlockObserver>,
+) -> RunResult {
     let mut m = Machine {
+        observer,
         module,
         cfg,
         inputs,
@@ -44,6 +69,7 @@ pub(super) struct Machine<'a> {
     pub lasso: Option<LassoDetector>,
     /// First creation of poison (see `RunResult::poison_created`).
     pub poison_created: Option<String>,
+    pub observer: Option<&'a mut dyn BlockObserver>,
 }
 
 /// What an instruction did to the control flow.
@@ -585,6 +611,16 @@ impl<'a> Machine<'a> {
 
     /// Lasso check at a block entry of the top frame.
     fn arrived(&mut self) -> Option<Outcome> {
+        if let (Some(obs), Some(top)) = (self.observer.as_mut(), self.frames.last()) {
+            obs.block_entry(BlockEntry {
+                func: top.func,
+                block: top.block,
+                depth: self.frames.len(),
+                steps: self.steps,
+                inputs_consumed: self.trace.len(),
+                regs: top.regs.clone(),
+            });
+        }
         let lasso = self.lasso.as_mut()?;
         let repeat = lasso.at_block_entry(self.module, &self.frames, &self.memory, self.steps, self.trace.len())?;
         let top = self.frames.last()?;

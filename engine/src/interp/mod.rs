@@ -18,6 +18,7 @@ mod inputs;
 mod lasso;
 mod machine;
 mod memory;
+mod observe;
 mod outcome;
 mod search;
 pub(crate) mod value;
@@ -27,7 +28,8 @@ pub(crate) mod tests;
 
 pub use fault::kind;
 pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
-pub use machine::run;
+pub use machine::{run, run_observed};
+pub use observe::{BlockEntry, BlockObserver, TailRecorder};
 pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
 pub use search::{replay_inputs, search, search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};
 pub use value::Value;

@@ -1,0 +1,335 @@
+//! NO by bit-precise recurrent sets: for loops whose concrete runs repeat a state only after
+//! astronomically many steps (e.g. `for (unsigned j = 0; j <= n; j++)` with `n = UINT_MAX`).
+//!
+//! 1. Observe: run the program (interpreter, `c`/`wrap` semantics) until the step limit and
+//!    record the tail of block entries; pick the innermost loop the run is stuck in and its
+//!    header's states (phis, live-ins) at the last visits.
+//! 2. Guess: candidate predicates over the state that hold at every observed visit.
+//! 3. Houdini: `R` = their conjunction; while some state in `R` can, for some inputs of one
+//!    iteration, exit, hit undefined behaviour/poison, or stay with a successor outside `R`:
+//!    drop the conjuncts the successor violates (give up on exit/UB/unknown). An `R` without
+//!    such a state is a recurrent set closed under every iteration for all inputs.
+//! 4. Re-check independently: replay the stem inputs with the interpreter to the observed
+//!    header visit (no UB, no poison), check the reached state satisfies `R` with the
+//!    `BvFormula` evaluator, and re-prove closure with a fresh z3 query.
+//!
+//! Why that is a non-terminating run: the stem is a real run (replayed) reaching a state in
+//! `R`; from any state in `R`, every iteration (whatever the nondeterministic values) is free
+//! of UB and poison, takes a back edge and lands in `R` again. The loop body contains no
+//! memory access and no call other than nondeterministic inputs and pure intrinsics (the
+//! encoder refuses everything else), so the header state (phis and live-ins) is all the
+//! iteration depends on, and the run stays in the loop forever.
+
+use super::encode::Unsupported;
+use super::loops::{natural_loops, Loop};
+use super::step::{encode_loop_step, LoopStep, LoopVar};
+use crate::interp::{run_observed, BlockEntry, InputSource, RunConfig, SequenceInputs, Strategy, StrategyInputs, TailRecorder};
+use crate::ir::{FuncId, Module};
+use crate::logic::bv::{from_signed, BvEnv, BvFormula, BvTerm};
+use crate::smt::{check_bv, SatResult};
+use crate::verdict::{IntSemantics, NonTerminationWitness};
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+/// Header visits used as observations.
+const OBSERVED_VISITS: usize = 64;
+/// Block entries kept from a run's tail.
+const TAIL_ENTRIES: usize = 4096;
+/// Steps of one observation run.
+const OBSERVATION_STEPS: u64 = 200_000;
+/// Houdini rounds at most.
+const MAX_ROUNDS: usize = 64;
+
+/// A recurrent set found for a loop, before the independent re-check.
+#[derive(Clone, Debug)]
+pub struct RecurrentSet {
+    pub func: FuncId,
+    pub step: LoopStep,
+    /// The set, over the step's state and live-in variables.
+    pub set: BvFormula,
+    /// Inputs consumed before the observed header visit.
+    pub stem_inputs: Vec<(String, i128)>,
+    /// Steps executed until that visit (the header entry happens at exactly this step).
+    pub stem_steps: u64,
+    /// Frame depth of the loop at that visit.
+    pub depth: usize,
+}
+
+/// The values of the loop variables at one header visit, if all are defined and not poison.
+pub fn observation(step: &LoopStep, entry: &BlockEntry) -> Option<BvEnv> {
+    let mut env = BvEnv::new();
+    for x in step.state.iter().chain(&step.live_ins) {
+        let v = entry.regs.get(x.value.0 as usize).copied().flatten()?;
+        if v.poison {
+            return None;
+        }
+        env.insert(x.name.clone(), from_signed(v.int, x.width));
+    }
+    Some(env)
+}
+
+fn constant_over(envs: &[BvEnv], t: &BvTerm) -> Option<u128> {
+    let first = t.eval(envs.first()?).ok()?;
+    envs.iter().all(|e| t.eval(e).ok() == Some(first)).then_some(first)
+}
+
+/// Candidate predicates over the loop state that hold on every observation.
+pub fn candidates(step: &LoopStep, observations: &[BvEnv]) -> Vec<BvFormula> {
+    let mut out: Vec<BvFormula> = Vec::new();
+    let mut push = |f: Result<BvFormula, crate::logic::bv::BvWidthError>| {
+        if let Ok(f) = f {
+            if f != BvFormula::True && f != BvFormula::False && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    };
+    let vars: Vec<&LoopVar> = step.state.iter().chain(&step.live_ins).collect();
+    for x in &vars {
+        let t = x.term();
+        if let Some(c) = constant_over(observations, &t) {
+            push(BvFormula::eq(t.clone(), BvTerm::Const { width: x.width, value: c }));
+        }
+        for j in 0..4.min(x.width) {
+            if let Ok(low) = BvTerm::extract(j, 0, t.clone()) {
+                if let Some(c) = constant_over(observations, &low) {
+                    push(BvFormula::eq(low, BvTerm::Const { width: j + 1, value: c }));
+                }
+            }
+        }
+        let values: Vec<u128> = observations.iter().filter_map(|e| t.eval(e).ok()).collect();
+        if let (Some(&umin), Some(&umax)) = (values.iter().min(), values.iter().max()) {
+            let cst = |v| BvTerm::Const { width: x.width, value: v };
+            push(BvFormula::ule(cst(umin), t.clone()));
+            push(BvFormula::ule(t.clone(), cst(umax)));
+            let signed: Vec<i128> = values.iter().map(|v| crate::logic::bv::to_signed(*v, x.width)).collect();
+            if let (Some(&smin), Some(&smax)) = (signed.iter().min(), signed.iter().max()) {
+                push(BvFormula::sle(cst(from_signed(smin, x.width)), t.clone()));
+                push(BvFormula::sle(t.clone(), cst(from_signed(smax, x.width))));
+            }
+        }
+    }
+    for (i, a) in vars.iter().enumerate() {
+        for b in vars.iter().skip(i + 1) {
+            if a.width != b.width {
+                continue;
+            }
+            let (ta, tb) = (a.term(), b.term());
+            push(BvFormula::eq(ta.clone(), tb.clone()));
+            push(BvFormula::ne(ta.clone(), tb.clone()));
+            push(BvFormula::ule(ta.clone(), tb.clone()));
+            push(BvFormula::ule(tb.clone(), ta.clone()));
+            push(BvFormula::ult(ta.clone(), tb.clone()));
+            push(BvFormula::ult(tb.clone(), ta.clone()));
+            push(BvFormula::sle(ta.clone(), tb.clone()));
+            push(BvFormula::sle(tb.clone(), ta.clone()));
+            push(BvFormula::slt(ta.clone(), tb.clone()));
+            push(BvFormula::slt(tb.clone(), ta.clone()));
+        }
+    }
+    // Branch conditions of the loop that depend on the state only.
+    let mut values = crate::bitprecise::Env::new();
+    for e in &step.region.edges {
+        values.extend(e.values.iter().map(|(k, v)| (*k, v.clone())));
+    }
+    let inputs: BTreeSet<&str> = step.inputs.iter().map(|(n, _)| n.as_str()).collect();
+    let mut conds = Vec::new();
+    for v in values.values() {
+        if v.width() == 1 {
+            conds.push(v.clone());
+        }
+    }
+    for c in conds {
+        let vars = {
+            let mut m = std::collections::BTreeMap::new();
+            c.collect_vars(&mut m);
+            m
+        };
+        if vars.keys().any(|n| inputs.contains(n.as_str())) {
+            continue;
+        }
+        if let Ok(f) = BvFormula::is_true(c.clone()) {
+            push(Ok(f.clone()));
+            push(Ok(BvFormula::not(f)));
+        }
+    }
+    out.retain(|f| observations.iter().all(|e| f.eval(e) == Ok(true)));
+    out
+}
+
+/// The formula whose unsatisfiability says `R` is closed: a state in `R` that can exit, hit
+/// UB, or stay with a successor outside `R`.
+pub fn closure_violation(step: &LoopStep, set: &BvFormula) -> Result<BvFormula, Unsupported> {
+    let post_set = substitute_post(step, set)?;
+    Ok(BvFormula::and([
+        set.clone(),
+        BvFormula::or([step.exit.clone(), step.ub.clone(), BvFormula::and([step.stay.clone(), BvFormula::not(post_set)])]),
+    ]))
+}
+
+fn substitute_post(step: &LoopStep, f: &BvFormula) -> Result<BvFormula, Unsupported> {
+    let by_name: std::collections::BTreeMap<&str, &BvTerm> =
+        step.state.iter().filter_map(|x| step.post.get(&x.value).map(|t| (x.name.as_str(), t))).collect();
+    Ok(f.substitute(&|n| by_name.get(n).map(|t| (*t).clone()))?)
+}
+
+/// Houdini over `candidates`: the largest subset closed under every iteration, or `None`
+/// when a state of the current set can exit or hit UB, or z3 does not answer.
+pub fn houdini(step: &LoopStep, mut conjuncts: Vec<BvFormula>, deadline: Instant) -> Option<BvFormula> {
+    for _ in 0..MAX_ROUNDS {
+        let set = BvFormula::and(conjuncts.clone());
+        let query = closure_violation(step, &set).ok()?;
+        let timeout = deadline.checked_duration_since(Instant::now())?.min(Duration::from_secs(10));
+        match check_bv(&query, Some(timeout)) {
+            (SatResult::Unsat, _) => return Some(set),
+            (SatResult::Sat, Some(model)) => {
+                let mut env = model;
+                // Variables the model leaves out (not in the query) do not matter; 0 is fine.
+                for (n, _) in &step.inputs {
+                    env.entry(n.clone()).or_insert(0);
+                }
+                if step.exit.eval(&env).ok()? || step.ub.eval(&env).ok()? {
+                    tracing::debug!("recurrent set: a state of R can exit or hit UB");
+                    return None;
+                }
+                let before = conjuncts.len();
+                let mut kept = Vec::new();
+                for c in conjuncts {
+                    if substitute_post(step, &c).ok()?.eval(&env).ok()? {
+                        kept.push(c);
+                    }
+                }
+                if kept.len() == before {
+                    return None;
+                }
+                conjuncts = kept;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The innermost loop the tail of a run is stuck in, with its header visits (same frame).
+fn stuck_loop<'m>(module: &'m Module, tail: &[BlockEntry]) -> Option<(FuncId, Loop, Vec<BlockEntry>)> {
+    let last = tail.last()?;
+    let f = module.function(last.func);
+    let forest = natural_loops(f);
+    let idx = forest.innermost_containing(last.block)?;
+    let lp = forest.loops[idx].clone();
+    let visits: Vec<BlockEntry> = tail
+        .iter()
+        .filter(|e| e.func == last.func && e.depth == last.depth && e.block == lp.header)
+        .cloned()
+        .collect();
+    let visits = visits[visits.len().saturating_sub(OBSERVED_VISITS)..].to_vec();
+    (visits.len() >= 2).then_some((last.func, lp, visits))
+}
+
+/// Tries to find a re-checked recurrent set from one observation run.
+fn from_run(module: &Module, entry: FuncId, sem: IntSemantics, src: &mut dyn InputSource, deadline: Instant) -> Option<NonTerminationWitness> {
+    let cfg = RunConfig { semantics: sem, max_steps: OBSERVATION_STEPS, detect_lasso: false, deadline: Some(deadline), ..RunConfig::default() };
+    let mut rec = TailRecorder::new(TAIL_ENTRIES);
+    let result = run_observed(module, entry, &[], &cfg, src, &mut rec);
+    if result.outcome != crate::interp::Outcome::StepLimit {
+        return None;
+    }
+    let tail: Vec<BlockEntry> = rec.entries.into_iter().collect();
+    let (func, lp, visits) = stuck_loop(module, &tail)?;
+    let f = module.function(func);
+    let step = match encode_loop_step(module, f, &lp, sem) {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::debug!(reason = %e.0, "recurrent set: loop not encodable");
+            return None;
+        }
+    };
+    let observations: Vec<BvEnv> = visits.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
+    let set = houdini(&step, candidates(&step, &observations), deadline)?;
+    let first = visits.first()?;
+    let rs = RecurrentSet {
+        func,
+        step,
+        set,
+        stem_inputs: result.trace_inputs[..first.inputs_consumed.min(result.trace_inputs.len())].to_vec(),
+        stem_steps: first.steps,
+        depth: first.depth,
+    };
+    recheck(module, entry, sem, &rs, deadline).then(|| witness(module, &rs))
+}
+
+/// The independent re-check: stem replay to a state in `R`, and closure by a fresh query.
+pub fn recheck(module: &Module, entry: FuncId, sem: IntSemantics, rs: &RecurrentSet, deadline: Instant) -> bool {
+    let values: Vec<i128> = rs.stem_inputs.iter().map(|(_, v)| *v).collect();
+    let cfg = RunConfig { semantics: sem, max_steps: rs.stem_steps, detect_lasso: false, deadline: Some(deadline), ..RunConfig::default() };
+    let mut rec = TailRecorder::new(1);
+    let replay = run_observed(module, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
+    if replay.outcome != crate::interp::Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != rs.stem_inputs {
+        return false;
+    }
+    let Some(at) = rec.entries.back() else { return false };
+    if at.func != rs.func || at.block != rs.step.header || at.steps != rs.stem_steps || at.depth != rs.depth {
+        return false;
+    }
+    let Some(env) = observation(&rs.step, at) else { return false };
+    if rs.set.eval(&env) != Ok(true) {
+        return false;
+    }
+    let Ok(query) = closure_violation(&rs.step, &rs.set) else { return false };
+    let Some(timeout) = deadline.checked_duration_since(Instant::now()) else { return false };
+    check_bv(&query, Some(timeout.min(Duration::from_secs(10)))).0 == SatResult::Unsat
+}
+
+fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
+    let f = module.function(rs.func);
+    let block = f.block(rs.step.header);
+    let line = block
+        .instrs
+        .iter()
+        .filter_map(|i| i.loc.as_ref())
+        .chain(block.term_loc.as_ref())
+        .next()
+        .map(|l| format!(" (line {})", l.line))
+        .unwrap_or_default();
+    let set: Vec<String> = rs.set.conjuncts().iter().map(|c| c.to_string()).collect();
+    NonTerminationWitness {
+        inputs: rs.stem_inputs.clone(),
+        input_cycle: vec![],
+        any_further_inputs: true,
+        description: vec![
+            format!("after {} steps the run enters the loop at block {} of function {}{line}", rs.stem_steps, block.name, f.name),
+            format!("recurrent set R: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),
+            "R holds there and is closed under every iteration for all inputs (bit-vector check)".to_string(),
+        ],
+    }
+}
+
+/// Whether the program has loops the bit-precise encoder might handle at all (a cheap filter).
+fn has_loop(module: &Module) -> bool {
+    module.functions.iter().any(|f| !natural_loops(f).loops.is_empty())
+}
+
+/// Searches a recurrent-set NO for `entry` (no parameters) under `c`/`wrap` semantics.
+pub fn prove_nontermination(module: &Module, entry: FuncId, sem: IntSemantics, deadline: Instant) -> Option<NonTerminationWitness> {
+    if sem == IntSemantics::Math || !module.function(entry).params.is_empty() || !has_loop(module) {
+        return None;
+    }
+    let strategies: Vec<Strategy> = vec![
+        Strategy::Constant(0),
+        Strategy::Constant(1),
+        Strategy::Constant(-1),
+        Strategy::Boundary,
+        Strategy::Mixed,
+        Strategy::Range { lo: -20, hi: 20 },
+        Strategy::Constant(2),
+    ];
+    for (k, s) in strategies.into_iter().enumerate() {
+        if Instant::now() >= deadline {
+            return None;
+        }
+        let mut src = StrategyInputs::new(s, 0x5eed_0000 + k as u64);
+        if let Some(w) = from_run(module, entry, sem, &mut src, deadline) {
+            return Some(w);
+        }
+    }
+    None
+}
