@@ -209,6 +209,28 @@ pub fn houdini(step: &LoopStep, mut conjuncts: Vec<BvFormula>, deadline: Instant
     None
 }
 
+/// Drops conjuncts of a closed set while the rest stays closed (a smaller, readable `R`;
+/// fewer conjuncts can only make the set larger, and it still contains the observed states).
+/// Tries bounds and low-bit facts first, equalities last.
+pub fn minimize(step: &LoopStep, set: &BvFormula, deadline: Instant) -> BvFormula {
+    let mut kept = set.conjuncts();
+    let mut order: Vec<BvFormula> = kept.clone();
+    order.sort_by_key(|c| match c {
+        BvFormula::Cmp(crate::logic::bv::BvPred::Eq, a, b) if a.as_const().is_none() && matches!(**a, BvTerm::Var { .. }) || b.as_const().is_none() && matches!(**b, BvTerm::Var { .. }) && a.as_const().is_some() => 2,
+        BvFormula::Cmp(crate::logic::bv::BvPred::Eq, _, _) => 1,
+        _ => 0,
+    });
+    for c in order {
+        let Some(timeout) = deadline.checked_duration_since(Instant::now()) else { break };
+        let rest: Vec<BvFormula> = kept.iter().filter(|k| **k != c).cloned().collect();
+        let Ok(query) = closure_violation(step, &BvFormula::and(rest.clone())) else { break };
+        if check_bv(&query, Some(timeout.min(Duration::from_secs(2)))).0 == SatResult::Unsat {
+            kept = rest;
+        }
+    }
+    BvFormula::and(kept)
+}
+
 /// The innermost loop the tail of a run is stuck in, with its header visits (same frame).
 fn stuck_loop<'m>(module: &'m Module, tail: &[BlockEntry]) -> Option<(FuncId, Loop, Vec<BlockEntry>)> {
     let last = tail.last()?;
@@ -245,6 +267,7 @@ fn from_run(module: &Module, entry: FuncId, sem: IntSemantics, src: &mut dyn Inp
     };
     let observations: Vec<BvEnv> = visits.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
     let set = houdini(&step, candidates(&step, &observations), deadline)?;
+    let set = minimize(&step, &set, deadline);
     let first = visits.first()?;
     let rs = RecurrentSet {
         func,
@@ -287,6 +310,7 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
         .iter()
         .filter_map(|i| i.loc.as_ref())
         .chain(block.term_loc.as_ref())
+        .filter(|l| l.line > 0)
         .next()
         .map(|l| format!(" (line {})", l.line))
         .unwrap_or_default();

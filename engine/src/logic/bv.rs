@@ -589,12 +589,11 @@ impl fmt::Display for BvTerm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BvTerm::Var { name, .. } => write!(f, "{name}"),
-            BvTerm::Const { width, value } => {
-                let s = to_signed(*value, *width);
-                if *width > 1 && s < 0 && s > -65536 {
-                    write!(f, "{s}")
-                } else {
+            BvTerm::Const { value, .. } => {
+                if *value <= 0xffff {
                     write!(f, "{value}")
+                } else {
+                    write!(f, "{value:#x}")
                 }
             }
             BvTerm::Bin { op, lhs, rhs, .. } => {

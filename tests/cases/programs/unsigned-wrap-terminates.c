@@ -1,0 +1,6 @@
+/* Counts up to UINT_MAX and stops: terminating, after 2^32 - 1 iterations. No NO allowed. */
+int main(void) {
+  unsigned int j = 0;
+  while (j != 0xffffffffu) j++;
+  return 0;
+}
