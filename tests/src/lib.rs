@@ -15,6 +15,7 @@ pub mod expectation;
 pub mod invariants;
 pub mod json_shape;
 pub mod process;
+pub mod real_exec;
 
 pub use case::{discover_cases, Case};
 pub use expectation::Expectation;
