@@ -12,11 +12,19 @@ use std::time::Instant;
 
 /// Share of the remaining time that symbolic execution may use before witnesses are searched.
 const SYMEXEC_SHARE: f64 = 0.75;
+/// Share of the time the bit-vector prover may use first (it gives up at once on functions
+/// outside its scope: memory, calls, nested loops).
+const BIT_PRECISE_SHARE: f64 = 0.3;
 /// Error-state input candidates replayed at most.
 const MAX_REPLAYED_CANDIDATES: usize = 32;
 
 /// Analyses the runs of `opts.entry` (which must be defined in `module`).
 pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, deadline: Instant) -> Report {
+    let now = Instant::now();
+    let remaining = deadline.saturating_duration_since(now);
+    if let Some(report) = bit_precise_yes(module, entry, opts, now + remaining.mul_f64(BIT_PRECISE_SHARE)) {
+        return report;
+    }
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
     let symexec_deadline = now + remaining.mul_f64(SYMEXEC_SHARE);
@@ -69,4 +77,26 @@ fn replay_error_candidates(module: &Module, entry: FuncId, opts: &AnalysisOption
             interp::replay_inputs(module, entry, &[], opts.int_semantics, values, deadline, "symbolic error path")
         })
         .find(|w| matches!(w.kind, WitnessKind::Violation { .. }))
+}
+
+/// A YES from the bit-vector prover (register-only entry functions in `c`/`wrap` semantics),
+/// re-checked with fresh queries inside `prove_function`; `None` if out of scope or not proved.
+fn bit_precise_yes(module: &Module, entry: FuncId, opts: &AnalysisOptions, deadline: Instant) -> Option<Report> {
+    if opts.int_semantics == crate::verdict::IntSemantics::Math {
+        return None;
+    }
+    let started = Instant::now();
+    let result = crate::bitprecise::termination::prove_function(module, entry, opts.int_semantics, deadline);
+    let mut stats = vec![("bit-vector prover time".to_string(), format!("{:.3}s", started.elapsed().as_secs_f64()))];
+    match result {
+        Ok(proof) => {
+            stats.push(("bit-vector queries".into(), proof.queries.to_string()));
+            let termination = Termination::Yes(crate::verdict::TerminationProof { components: vec![], notes: proof.notes(module) });
+            Some(Report { termination, memory_safety: Some(MemorySafety::Proved), stats })
+        }
+        Err(e) => {
+            tracing::debug!(?e, "bit-vector prover");
+            None
+        }
+    }
 }
