@@ -1,9 +1,12 @@
-//! The program pipeline: symbolic execution proves (YES, memory safety), the concrete
-//! interpreter judges witnesses (NO from a replayed lasso, `violated` from a replayed fault).
+//! The program pipeline: the bit-vector prover (register-only programs under `c`/`wrap`) and
+//! symbolic execution prove (YES, memory safety); the concrete interpreter and the
+//! bit-precise recurrent sets judge witnesses (NO from a replayed lasso or a replayed stem
+//! into a closed recurrent set, `violated` from a replayed fault).
 //!
-//! Time split: symbolic execution gets most of the budget; whatever it leaves goes to the
-//! witness search. Every NO and every `violated` comes from `interp` runs that reproduce the
-//! recorded inputs exactly; the symbolic side never produces them.
+//! Time split: the bit-vector prover may use 30% (it gives up at once outside its scope),
+//! symbolic execution 75% of the rest; whatever is left goes to the witness search. Every NO
+//! and every `violated` comes from `interp` runs that reproduce the recorded inputs exactly;
+//! the symbolic side never produces them.
 
 use crate::interp::{self, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
@@ -15,11 +18,19 @@ const SYMEXEC_SHARE: f64 = 0.75;
 /// Share of the witness-search time the lasso search gets under `c`/`wrap` semantics; the
 /// rest is for the bit-precise recurrent-set NO (`bitprecise::recurrent`).
 const SEARCH_SHARE: f64 = 0.6;
+/// Share of the time the bit-vector prover may use first (it gives up at once on functions
+/// outside its scope: memory, calls, nested loops).
+const BIT_PRECISE_SHARE: f64 = 0.3;
 /// Error-state input candidates replayed at most.
 const MAX_REPLAYED_CANDIDATES: usize = 32;
 
 /// Analyses the runs of `opts.entry` (which must be defined in `module`).
 pub fn prove_program(module: &Module, entry: FuncId, opts: &AnalysisOptions, deadline: Instant) -> Report {
+    let now = Instant::now();
+    let remaining = deadline.saturating_duration_since(now);
+    if let Some(report) = bit_precise_yes(module, entry, opts, now + remaining.mul_f64(BIT_PRECISE_SHARE)) {
+        return report;
+    }
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
     let symexec_deadline = now + remaining.mul_f64(SYMEXEC_SHARE);
@@ -85,4 +96,26 @@ fn replay_error_candidates(module: &Module, entry: FuncId, opts: &AnalysisOption
             interp::replay_inputs(module, entry, &[], opts.int_semantics, values, deadline, "symbolic error path")
         })
         .find(|w| matches!(w.kind, WitnessKind::Violation { .. }))
+}
+
+/// A YES from the bit-vector prover (register-only entry functions in `c`/`wrap` semantics),
+/// re-checked with fresh queries inside `prove_function`; `None` if out of scope or not proved.
+fn bit_precise_yes(module: &Module, entry: FuncId, opts: &AnalysisOptions, deadline: Instant) -> Option<Report> {
+    if opts.int_semantics == IntSemantics::Math {
+        return None;
+    }
+    let started = Instant::now();
+    let result = crate::bitprecise::termination::prove_function(module, entry, opts.int_semantics, deadline);
+    let mut stats = vec![("bit-vector prover time".to_string(), format!("{:.3}s", started.elapsed().as_secs_f64()))];
+    match result {
+        Ok(proof) => {
+            stats.push(("bit-vector queries".into(), proof.queries.to_string()));
+            let termination = Termination::Yes(crate::verdict::TerminationProof { components: vec![], notes: proof.notes(module) });
+            Some(Report { termination, memory_safety: Some(MemorySafety::Proved), stats })
+        }
+        Err(e) => {
+            tracing::debug!(?e, "bit-vector prover");
+            None
+        }
+    }
 }

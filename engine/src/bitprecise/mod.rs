@@ -9,6 +9,7 @@ pub mod encode;
 pub mod loops;
 pub mod recurrent;
 pub mod step;
+pub mod termination;
 
 pub use encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
 pub use loops::{natural_loops, Loop, LoopForest};

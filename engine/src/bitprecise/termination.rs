@@ -1,0 +1,852 @@
+//! YES proofs for register-only functions by bit-vector reasoning: every loop gets an
+//! inductive invariant (Houdini over templates), a proof that no iteration has undefined
+//! behaviour, and a termination argument (a bit-vector ranking function, a lexicographic pair
+//! of them, or an iteration bound shown by unrolling); the code between loops is checked for
+//! undefined behaviour along every path.
+//!
+//! Scope: the entry function must be encodable by `encode` as a whole (integer registers,
+//! nondeterministic inputs and integer intrinsics only: no memory, no calls to defined
+//! functions), have reducible control flow and no nested loops. Anything else is
+//! `Failure::Unsupported`. With no memory operation at all, memory safety holds trivially.
+//!
+//! Soundness argument (the "first undefined behaviour" induction). The encoder's values are
+//! the two's-complement results of every operation, and `ub` says where LLVM would be
+//! undefined or create poison. Take any run and its first UB, if any. Before it, the run
+//! follows the encoder's semantics exactly, so every header state it visits satisfies the
+//! loop's invariant `I` (initiation + consecution, both checked under `¬ub`), and (with a
+//! bound) fewer than `N + 1` consecutive iterations happen, so the ghost counter `it` is at
+//! most `N`. The UB check `I ∧ it ≤ N ∧ ub` is unsatisfiable, so the first UB cannot lie in
+//! a loop; the region checks exclude it elsewhere. Hence no run has UB, every run follows
+//! the encoder's semantics, and the ranking function (decreasing in the unsigned order of a
+//! finite domain on every iteration under `I ∧ ¬ub`) or the bound ends every loop visit.
+//! z3 `unknown` or a timeout makes a check fail: never a proof.
+
+use super::encode::{encode_region, Env, RegionTarget, Unsupported};
+use super::loops::{natural_loops, Loop};
+use super::step::{encode_loop_step, LoopStep};
+use crate::ir::{BlockId, Callee, FuncId, Function, Module, Op, Operand};
+use crate::logic::bv::{mask, BvFormula, BvTerm, BvWidthError};
+use crate::smt::{check_bv, BvModel, SatResult};
+use crate::verdict::IntSemantics;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+/// Name of the ghost iteration counter of a loop (completed iterations since the loop was
+/// entered); 64 bits wide, so it does not wrap within any feasible bound.
+const IT: &str = "@it";
+const IT_WIDTH: u32 = 64;
+/// Largest iteration bound tried by unrolling.
+const MAX_BOUND: u32 = 128;
+/// Most loop entries (paths into loops) analysed before giving up.
+const MAX_CONTEXTS: usize = 32;
+/// Lexicographic pairs are tried only among this many non-increasing templates.
+const MAX_LEX_TEMPLATES: usize = 24;
+/// Upper limit for one z3 query.
+const QUERY_LIMIT: Duration = Duration::from_secs(5);
+
+/// Why no proof was produced.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Failure {
+    /// The function is outside the scope of the bit-vector prover.
+    Unsupported(String),
+    /// In scope, but a check failed (or z3 answered unknown / ran out of time).
+    NotProved(String),
+}
+
+impl From<Unsupported> for Failure {
+    fn from(u: Unsupported) -> Failure {
+        Failure::Unsupported(u.0)
+    }
+}
+
+impl From<BvWidthError> for Failure {
+    fn from(e: BvWidthError) -> Failure {
+        Failure::Unsupported(e.to_string())
+    }
+}
+
+/// How one loop entry terminates.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LoopTermination {
+    /// Lexicographic ranking functions (1 or 2), each compared unsigned.
+    Ranking(Vec<BvTerm>),
+    /// At most this many consecutive iterations from any state satisfying the invariant.
+    Bound(u32),
+}
+
+/// The argument for one entry into one loop.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LoopArgument {
+    pub header: BlockId,
+    /// "function:block (line N)".
+    pub location: String,
+    /// Conjuncts of the inductive invariant at the header (over the header's phis, the loop's
+    /// live-ins, the values before the loop and the ghost counter `@it`).
+    pub invariant: Vec<BvFormula>,
+    pub termination: LoopTermination,
+}
+
+/// A complete bit-vector termination and UB-freedom argument for a function and the
+/// functions it calls (callees first).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct BvProof {
+    /// Per function (callees before callers): its loop arguments in walk order.
+    pub functions: Vec<(FuncId, Vec<LoopArgument>)>,
+    /// Number of z3 queries used.
+    pub queries: usize,
+}
+
+impl BvProof {
+    /// Readable notes for the report.
+    pub fn notes(&self, module: &Module) -> Vec<String> {
+        let mut out = vec!["bit-vector proof: no run has undefined behaviour or accesses memory".to_string()];
+        for (f, loops) in &self.functions {
+            let name = &module.function(*f).name;
+            if loops.is_empty() {
+                out.push(format!("{name}: no loops"));
+            }
+            for l in loops {
+                let inv: Vec<String> = l.invariant.iter().map(|f| f.to_string()).collect();
+                let how = match &l.termination {
+                    LoopTermination::Ranking(r) if r.len() == 1 => format!("ranking function {} (unsigned, decreases every iteration)", r[0]),
+                    LoopTermination::Ranking(r) => format!(
+                        "lexicographic ranking functions ({}) (unsigned, decrease lexicographically every iteration)",
+                        r.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+                    ),
+                    LoopTermination::Bound(n) => format!("at most {n} iterations (bit-vector unrolling)"),
+                };
+                out.push(format!("loop {}: {how}; invariant: {}", l.location, if inv.is_empty() { "true".into() } else { inv.join(" ∧ ") }));
+            }
+        }
+        out
+    }
+}
+
+/// Searches a proof for function `entry` (and, first, every function it calls) and re-checks
+/// each function's proof with fresh queries before using it.
+pub fn prove_function(module: &Module, entry: FuncId, sem: IntSemantics, deadline: Instant) -> Result<BvProof, Failure> {
+    let mut proof = BvProof::default();
+    for f in callees_first(module, entry)? {
+        let summarized = summarize_calls(module, f);
+        let mut search = Walker::new(&summarized, f, sem, deadline, Mode::Search)?;
+        search.run()?;
+        let found = std::mem::take(&mut search.found);
+        let mut check = Walker::new(&summarized, f, sem, deadline, Mode::Check(found.clone()))?;
+        check.run()?;
+        proof.queries += search.queries + check.queries;
+        proof.functions.push((f, found));
+    }
+    Ok(proof)
+}
+
+/// Re-checks a proof: every obligation is derived again from the IR and discharged by z3.
+pub fn check_proof(module: &Module, entry: FuncId, sem: IntSemantics, proof: &BvProof, deadline: Instant) -> Result<(), Failure> {
+    let order = callees_first(module, entry)?;
+    if order.len() != proof.functions.len() || order.iter().zip(&proof.functions).any(|(a, (b, _))| a != b) {
+        return Err(Failure::NotProved("the proof does not cover exactly the called functions".into()));
+    }
+    for (f, loops) in &proof.functions {
+        let summarized = summarize_calls(module, *f);
+        Walker::new(&summarized, *f, sem, deadline, Mode::Check(loops.clone()))?.run()?;
+    }
+    Ok(())
+}
+
+/// The defined functions reachable from `entry` by direct calls, callees before callers;
+/// recursion and calls through pointers are out of scope.
+fn callees_first(module: &Module, entry: FuncId) -> Result<Vec<FuncId>, Failure> {
+    fn visit(module: &Module, f: FuncId, stack: &mut Vec<FuncId>, out: &mut Vec<FuncId>) -> Result<(), Failure> {
+        if out.contains(&f) {
+            return Ok(());
+        }
+        if stack.contains(&f) {
+            return Err(Failure::Unsupported("recursion".into()));
+        }
+        stack.push(f);
+        for i in module.function(f).blocks.iter().flat_map(|b| &b.instrs) {
+            match &i.op {
+                Op::Call { callee: Callee::Direct(g), .. } if !module.function(*g).is_declaration() => visit(module, *g, stack, out)?,
+                Op::Call { callee: Callee::Direct(_), .. } => {}
+                Op::Call { .. } => return Err(Failure::Unsupported("indirect call".into())),
+                _ => {}
+            }
+        }
+        stack.pop();
+        out.push(f);
+        Ok(())
+    }
+    let mut out = vec![];
+    visit(module, entry, &mut vec![], &mut out)?;
+    Ok(out)
+}
+
+/// A copy of the module in which `f`'s calls to defined functions return an arbitrary value.
+/// Sound once every callee is proved (before `f`, see `callees_first`) to terminate without
+/// undefined behaviour for all arguments: a register-only callee has no other effect, and a
+/// callee that ends the program only removes runs.
+fn summarize_calls(module: &Module, f: FuncId) -> Module {
+    let mut m = module.clone();
+    let defined: BTreeSet<FuncId> = (0..module.functions.len() as u32).map(FuncId).filter(|g| !module.function(*g).is_declaration()).collect();
+    for b in &mut m.functions[f.0 as usize].blocks {
+        b.instrs.retain(|i| !matches!(&i.op, Op::Call { callee: Callee::Direct(g), ret: crate::ir::Type::Void, .. } if defined.contains(g)));
+        for i in &mut b.instrs {
+            if let Op::Call { callee: Callee::Direct(g), ret, .. } = &i.op {
+                if defined.contains(g) {
+                    i.op = Op::Freeze { ty: ret.clone(), value: Operand::Undef(ret.clone()) };
+                }
+            }
+        }
+    }
+    m
+}
+
+enum Mode {
+    Search,
+    /// Arguments to check, in the order the walk meets the loop entries.
+    Check(Vec<LoopArgument>),
+}
+
+/// A path into a block: the values known there and the facts about the variables.
+struct Context {
+    start: BlockId,
+    env: Env,
+    pc: BvFormula,
+}
+
+struct Walker<'a> {
+    module: &'a Module,
+    f: &'a Function,
+    sem: IntSemantics,
+    deadline: Instant,
+    mode: Mode,
+    loops: Vec<Loop>,
+    outside: BTreeSet<BlockId>,
+    steps: BTreeMap<BlockId, LoopStep>,
+    found: Vec<LoopArgument>,
+    queries: usize,
+    fresh: usize,
+}
+
+impl<'a> Walker<'a> {
+    fn new(module: &'a Module, entry: FuncId, sem: IntSemantics, deadline: Instant, mode: Mode) -> Result<Walker<'a>, Failure> {
+        if sem == IntSemantics::Math {
+            return Err(Failure::Unsupported("mathematical integers are not bit-precise".into()));
+        }
+        let f = module.function(entry);
+        if f.is_declaration() {
+            return Err(Failure::Unsupported("declaration".into()));
+        }
+        let forest = natural_loops(f);
+        if forest.irreducible {
+            return Err(Failure::Unsupported("irreducible control flow".into()));
+        }
+        if forest.loops.iter().any(|l| !l.innermost || l.depth != 1) {
+            return Err(Failure::Unsupported("nested loops".into()));
+        }
+        let inside: BTreeSet<BlockId> = forest.loops.iter().flat_map(|l| l.blocks.iter().copied()).collect();
+        let outside = (0..f.blocks.len() as u32).map(BlockId).filter(|b| !inside.contains(b)).collect();
+        let mut steps = BTreeMap::new();
+        for l in &forest.loops {
+            steps.insert(l.header, encode_loop_step(module, f, l, sem)?);
+        }
+        Ok(Walker { module, f, sem, deadline, mode, loops: forest.loops, outside, steps, found: vec![], queries: 0, fresh: 0 })
+    }
+
+    fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
+        let now = Instant::now();
+        if now >= self.deadline {
+            return (SatResult::Unknown, None);
+        }
+        self.queries += 1;
+        check_bv(q, Some((self.deadline - now).min(QUERY_LIMIT)))
+    }
+
+    /// `f` holds for every assignment (its negation is unsatisfiable).
+    fn valid(&mut self, f: BvFormula) -> bool {
+        self.sat(&BvFormula::not(f)).0 == SatResult::Unsat
+    }
+
+    fn run(&mut self) -> Result<(), Failure> {
+        let mut env = Env::new();
+        for (v, ty) in &self.f.params {
+            let crate::ir::Type::Int(w) = ty else { return Err(Failure::Unsupported("non-integer parameter".into())) };
+            env.insert(*v, BvTerm::var(format!("arg{}", v.0), *w)?);
+        }
+        let mut work = vec![Context { start: BlockId(0), env, pc: BvFormula::True }];
+        let mut contexts = 0usize;
+        while let Some(ctx) = work.pop() {
+            contexts += 1;
+            if contexts > MAX_CONTEXTS {
+                return Err(Failure::NotProved("too many paths into loops".into()));
+            }
+            if Instant::now() >= self.deadline {
+                return Err(Failure::NotProved("out of time".into()));
+            }
+            if self.steps.contains_key(&ctx.start) {
+                work.extend(self.enter_loop(ctx)?);
+                continue;
+            }
+            let mut blocks = self.outside.clone();
+            blocks.insert(ctx.start);
+            let prefix = self.fresh_name("r");
+            let region = encode_region(self.module, self.f, ctx.start, &ctx.env, &blocks, self.sem, &prefix)?;
+            if !self.valid(BvFormula::implies(ctx.pc.clone(), BvFormula::not(region.ub.clone()))) {
+                return Err(Failure::NotProved(format!("possible undefined behaviour after block {}", self.f.block(ctx.start).name)));
+            }
+            let no_ub = BvFormula::not(region.ub.clone());
+            for e in region.edges {
+                let RegionTarget::Block(t) = e.to else { continue };
+                if !self.steps.contains_key(&t) {
+                    return Err(Failure::Unsupported(format!("region edge to block {} outside every loop", self.f.block(t).name)));
+                }
+                let pc = BvFormula::and([ctx.pc.clone(), no_ub.clone(), e.cond.clone()]);
+                work.push(Context { start: t, env: e.values, pc });
+            }
+        }
+        if let Mode::Check(rest) = &self.mode {
+            if !rest.is_empty() {
+                return Err(Failure::NotProved("the proof has more loop arguments than the program has loop entries".into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn fresh_name(&mut self, hint: &str) -> String {
+        self.fresh += 1;
+        format!("{hint}{}_", self.fresh)
+    }
+
+    fn location(&self, header: BlockId) -> String {
+        let b = self.f.block(header);
+        let line = b.instrs.iter().filter_map(|i| i.loc.as_ref()).chain(b.term_loc.as_ref()).map(|l| l.line).find(|l| *l > 0);
+        match line {
+            Some(l) => format!("{}:{} (line {l})", self.f.name, b.name),
+            None => format!("{}:{}", self.f.name, b.name),
+        }
+    }
+
+    /// Analyses one entry into a loop and returns the contexts after its exits.
+    fn enter_loop(&mut self, ctx: Context) -> Result<Vec<Context>, Failure> {
+        let step = self.steps[&ctx.start].clone();
+        let it = BvTerm::var(IT, IT_WIDTH)?;
+        // Facts at the header on entry: the path, the phis' initial values, the live-ins.
+        let mut outer = vec![ctx.pc.clone()];
+        for l in &step.live_ins {
+            let v = ctx.env.get(&l.value).cloned().ok_or_else(|| Failure::Unsupported(format!("live-in {} unknown on entry", l.name)))?;
+            outer.push(BvFormula::eq(l.term(), v)?);
+        }
+        let outer = BvFormula::and(outer);
+        let mut init = vec![BvFormula::eq(it.clone(), BvTerm::constant(IT_WIDTH, 0)?)?];
+        for s in &step.state {
+            let v = ctx.env.get(&s.value).cloned().ok_or_else(|| Failure::Unsupported(format!("phi {} has no initial value", s.name)))?;
+            init.push(BvFormula::eq(s.term(), v)?);
+        }
+        let init = BvFormula::and(init);
+        // The post-state substitution (state vars and the ghost counter).
+        let mut post_map: BTreeMap<String, BvTerm> = BTreeMap::new();
+        for s in &step.state {
+            post_map.insert(s.name.clone(), step.post[&s.value].clone());
+        }
+        post_map.insert(IT.into(), BvTerm::add(it.clone(), BvTerm::constant(IT_WIDTH, 1)?)?);
+        let at_post = |f: &BvFormula| f.substitute(&|n| post_map.get(n).cloned());
+        let loop_ctx = LoopCtx { outer, init, step: &step };
+
+        let given = match &mut self.mode {
+            Mode::Search => None,
+            Mode::Check(args) if args.is_empty() => {
+                return Err(Failure::NotProved("the proof lacks an argument for a loop entry".into()));
+            }
+            Mode::Check(args) => Some(args.remove(0)),
+        };
+        let arg = match given {
+            None => {
+                let arg = self.search_loop(&loop_ctx, &at_post)?;
+                self.found.push(arg.clone());
+                arg
+            }
+            Some(arg) => {
+                if arg.header != step.header {
+                    return Err(Failure::NotProved("the proof's loop arguments do not match the program's loops".into()));
+                }
+                self.check_loop(&loop_ctx, &at_post, &arg)?;
+                arg
+            }
+        };
+
+        // Continue after every exit edge, with renamed copies of the loop's variables.
+        let suffix = self.fresh_name("x");
+        let mut rename: BTreeMap<String, BvTerm> = BTreeMap::new();
+        let mut widths = BTreeMap::new();
+        step.stay.collect_vars(&mut widths);
+        step.exit.collect_vars(&mut widths);
+        step.ub.collect_vars(&mut widths);
+        for e in &step.region.edges {
+            e.cond.collect_vars(&mut widths);
+            for t in e.values.values() {
+                t.collect_vars(&mut widths);
+            }
+        }
+        for s in &step.state {
+            widths.insert(s.name.clone(), s.width);
+        }
+        widths.insert(IT.into(), IT_WIDTH);
+        let live: BTreeMap<&str, BvTerm> = step.live_ins.iter().map(|l| (l.name.as_str(), ctx.env[&l.value].clone())).collect();
+        for (n, w) in &widths {
+            if let Some(t) = live.get(n.as_str()) {
+                rename.insert(n.clone(), t.clone());
+            } else {
+                rename.insert(n.clone(), BvTerm::var(format!("{n}@{suffix}"), *w)?);
+            }
+        }
+        let ren_f = |f: &BvFormula| f.substitute(&|n| rename.get(n).cloned());
+        let ren_t = |t: &BvTerm| t.substitute(&|n| rename.get(n).cloned());
+        let mut facts = vec![ctx.pc.clone()];
+        for c in &arg.invariant {
+            facts.push(ren_f(c)?);
+        }
+        if let LoopTermination::Bound(n) = arg.termination {
+            facts.push(ren_f(&BvFormula::ule(it.clone(), BvTerm::constant(IT_WIDTH, u128::from(n))?)?)?);
+        }
+        facts.push(ren_f(&BvFormula::not(step.ub.clone()))?);
+        let mut out = vec![];
+        for e in &step.region.edges {
+            let t = match e.to {
+                RegionTarget::Block(t) if t == step.header => continue,
+                RegionTarget::Block(t) => t,
+                _ => continue,
+            };
+            let mut env = ctx.env.clone();
+            for (v, term) in &e.values {
+                env.insert(*v, ren_t(term)?);
+            }
+            let mut pc = facts.clone();
+            pc.push(ren_f(&e.cond)?);
+            out.push(Context { start: t, env, pc: BvFormula::and(pc) });
+        }
+        Ok(out)
+    }
+
+    fn search_loop(&mut self, lc: &LoopCtx<'_>, at_post: &dyn Fn(&BvFormula) -> Result<BvFormula, BvWidthError>) -> Result<LoopArgument, Failure> {
+        let step = lc.step;
+        let invariant = self.houdini(lc, candidates(self.f, &self.loops, step)?, at_post)?;
+        let inv = BvFormula::and(invariant.clone());
+        let base = BvFormula::and([lc.outer.clone(), inv.clone()]);
+        let ub_free = self.valid(BvFormula::implies(base.clone(), BvFormula::not(step.ub.clone())));
+        let location = self.location(step.header);
+        if ub_free {
+            if let Some(r) = self.find_ranking(lc, &inv)? {
+                return Ok(LoopArgument { header: step.header, location, invariant, termination: LoopTermination::Ranking(r) });
+            }
+        }
+        // An iteration bound both ends the loop and bounds the ghost counter.
+        let mut n = 1;
+        while n <= MAX_BOUND && Instant::now() < self.deadline {
+            if self.bound_holds(lc, &inv, n)? {
+                let with_bound = BvFormula::and([base.clone(), BvFormula::ule(BvTerm::var(IT, IT_WIDTH)?, BvTerm::constant(IT_WIDTH, u128::from(n))?)?]);
+                if ub_free || self.valid(BvFormula::implies(with_bound, BvFormula::not(step.ub.clone()))) {
+                    return Ok(LoopArgument { header: step.header, location, invariant, termination: LoopTermination::Bound(n) });
+                }
+                return Err(Failure::NotProved(format!("possible undefined behaviour in the loop {location}")));
+            }
+            n *= 2;
+        }
+        if !ub_free {
+            return Err(Failure::NotProved(format!("possible undefined behaviour in the loop {location}")));
+        }
+        Err(Failure::NotProved(format!("no bit-vector ranking function or iteration bound for the loop {location}")))
+    }
+
+    fn check_loop(&mut self, lc: &LoopCtx<'_>, at_post: &dyn Fn(&BvFormula) -> Result<BvFormula, BvWidthError>, arg: &LoopArgument) -> Result<(), Failure> {
+        let step = lc.step;
+        let inv = BvFormula::and(arg.invariant.clone());
+        let fail = |what: &str| Err(Failure::NotProved(format!("proof check failed at {}: {what}", arg.location)));
+        if !self.valid(BvFormula::implies(BvFormula::and([lc.outer.clone(), lc.init.clone()]), inv.clone())) {
+            return fail("invariant does not hold on entry");
+        }
+        let cons = BvFormula::implies(BvFormula::and([lc.outer.clone(), inv.clone(), step.stay.clone(), BvFormula::not(step.ub.clone())]), at_post(&inv)?);
+        if !self.valid(cons) {
+            return fail("invariant is not inductive");
+        }
+        let mut base = vec![lc.outer.clone(), inv.clone()];
+        match &arg.termination {
+            LoopTermination::Ranking(r) => {
+                if r.is_empty() || r.len() > 2 || !self.decreases(lc, &inv, r)? {
+                    return fail("ranking functions do not decrease");
+                }
+            }
+            LoopTermination::Bound(n) => {
+                if !self.bound_holds(lc, &inv, *n)? {
+                    return fail("iteration bound does not hold");
+                }
+                base.push(BvFormula::ule(BvTerm::var(IT, IT_WIDTH)?, BvTerm::constant(IT_WIDTH, u128::from(*n))?)?);
+            }
+        }
+        if !self.valid(BvFormula::implies(BvFormula::and(base), BvFormula::not(step.ub.clone()))) {
+            return fail("an iteration may have undefined behaviour");
+        }
+        Ok(())
+    }
+
+    /// Houdini: the largest subset of `cands` that holds on entry and is inductive (under
+    /// `¬ub`), found by dropping the conjuncts a counter-model falsifies.
+    fn houdini(&mut self, lc: &LoopCtx<'_>, mut cands: Vec<BvFormula>, at_post: &dyn Fn(&BvFormula) -> Result<BvFormula, BvWidthError>) -> Result<Vec<BvFormula>, Failure> {
+        let entry = BvFormula::and([lc.outer.clone(), lc.init.clone()]);
+        loop {
+            if cands.is_empty() {
+                return Ok(cands);
+            }
+            let q = BvFormula::and([entry.clone(), BvFormula::not(BvFormula::and(cands.clone()))]);
+            match self.sat(&q) {
+                (SatResult::Unsat, _) => break,
+                (SatResult::Sat, Some(m)) => {
+                    let before = cands.len();
+                    cands.retain(|c| c.eval(&m).unwrap_or(false));
+                    if cands.len() == before {
+                        return Err(Failure::NotProved("invariant search: counter-model falsifies no candidate".into()));
+                    }
+                }
+                _ => return Err(Failure::NotProved("invariant search: z3 gave no answer".into())),
+            }
+        }
+        let step = lc.step;
+        loop {
+            if cands.is_empty() {
+                return Ok(cands);
+            }
+            let posts: Vec<BvFormula> = cands.iter().map(at_post).collect::<Result<_, _>>()?;
+            let q = BvFormula::and([
+                lc.outer.clone(),
+                BvFormula::and(cands.clone()),
+                step.stay.clone(),
+                BvFormula::not(step.ub.clone()),
+                BvFormula::not(BvFormula::and(posts.clone())),
+            ]);
+            match self.sat(&q) {
+                (SatResult::Unsat, _) => return Ok(cands),
+                (SatResult::Sat, Some(m)) => {
+                    let keep: Vec<bool> = posts.iter().map(|p| p.eval(&m).unwrap_or(false)).collect();
+                    if keep.iter().all(|k| *k) {
+                        return Err(Failure::NotProved("invariant search: counter-model falsifies no candidate".into()));
+                    }
+                    cands = cands.into_iter().zip(keep).filter(|(_, k)| *k).map(|(c, _)| c).collect();
+                }
+                _ => return Err(Failure::NotProved("invariant search: z3 gave no answer".into())),
+            }
+        }
+    }
+
+    /// Premise of every ranking check: a state in the invariant takes a UB-free back edge.
+    fn step_premise(lc: &LoopCtx<'_>, inv: &BvFormula) -> BvFormula {
+        BvFormula::and([lc.outer.clone(), inv.clone(), lc.step.stay.clone(), BvFormula::not(lc.step.ub.clone())])
+    }
+
+    fn post_term(lc: &LoopCtx<'_>, t: &BvTerm) -> Result<BvTerm, BvWidthError> {
+        t.substitute(&|n| lc.step.state.iter().find(|s| s.name == n).map(|s| lc.step.post[&s.value].clone()))
+    }
+
+    /// `r` (1 or 2 terms) decreases lexicographically (unsigned) on every iteration.
+    fn decreases(&mut self, lc: &LoopCtx<'_>, inv: &BvFormula, r: &[BvTerm]) -> Result<bool, Failure> {
+        let prem = Self::step_premise(lc, inv);
+        let r0 = &r[0];
+        let p0 = Self::post_term(lc, r0)?;
+        let mut goal = BvFormula::ult(p0.clone(), r0.clone())?;
+        if let Some(r1) = r.get(1) {
+            let p1 = Self::post_term(lc, r1)?;
+            goal = BvFormula::or([goal, BvFormula::and([BvFormula::eq(p0, r0.clone())?, BvFormula::ult(p1, r1.clone())?])]);
+        }
+        Ok(self.valid(BvFormula::implies(prem, goal)))
+    }
+
+    fn find_ranking(&mut self, lc: &LoopCtx<'_>, inv: &BvFormula) -> Result<Option<Vec<BvTerm>>, Failure> {
+        let templates = ranking_templates(lc.step)?;
+        let prem = Self::step_premise(lc, inv);
+        let mut non_increasing = vec![];
+        for t in &templates {
+            if Instant::now() >= self.deadline {
+                return Ok(None);
+            }
+            if self.decreases(lc, inv, std::slice::from_ref(t))? {
+                return Ok(Some(vec![t.clone()]));
+            }
+            let p = Self::post_term(lc, t)?;
+            if non_increasing.len() < MAX_LEX_TEMPLATES && self.valid(BvFormula::implies(prem.clone(), BvFormula::ule(p, t.clone())?)) {
+                non_increasing.push(t.clone());
+            }
+        }
+        for a in &non_increasing {
+            for b in &templates {
+                if a == b {
+                    continue;
+                }
+                if Instant::now() >= self.deadline {
+                    return Ok(None);
+                }
+                let pair = vec![a.clone(), b.clone()];
+                if self.decreases(lc, inv, &pair)? {
+                    return Ok(Some(pair));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// No `n + 1` consecutive UB-free iterations start from a state satisfying the invariant.
+    fn bound_holds(&mut self, lc: &LoopCtx<'_>, inv: &BvFormula, n: u32) -> Result<bool, Failure> {
+        let step = lc.step;
+        let mut vars = BTreeMap::new();
+        step.stay.collect_vars(&mut vars);
+        step.ub.collect_vars(&mut vars);
+        for t in step.post.values() {
+            t.collect_vars(&mut vars);
+        }
+        let state: BTreeSet<&str> = step.state.iter().map(|s| s.name.as_str()).collect();
+        let per_iter: Vec<(String, u32)> = step.inputs.iter().filter(|(n, _)| !state.contains(n.as_str())).cloned().collect();
+        let mut parts = vec![lc.outer.clone(), inv.clone()];
+        // Copy j of the state: the original names for j = 0, fresh ones after.
+        let mut cur: BTreeMap<String, BvTerm> = BTreeMap::new();
+        for j in 0..=n {
+            let mut map = cur.clone();
+            for (name, w) in &per_iter {
+                map.insert(name.clone(), BvTerm::var(format!("{name}@u{j}"), *w)?);
+            }
+            let sub = |f: &BvFormula| f.substitute(&|x| map.get(x).cloned());
+            parts.push(sub(&step.stay)?);
+            parts.push(BvFormula::not(sub(&step.ub)?));
+            let mut next = BTreeMap::new();
+            for s in &step.state {
+                let v = BvTerm::var(format!("{}@u{}", s.name, j + 1), s.width)?;
+                let post = step.post[&s.value].substitute(&|x| map.get(x).cloned())?;
+                parts.push(BvFormula::eq(v.clone(), post)?);
+                next.insert(s.name.clone(), v);
+            }
+            cur = next;
+        }
+        Ok(self.sat(&BvFormula::and(parts)).0 == SatResult::Unsat)
+    }
+}
+
+struct LoopCtx<'s> {
+    /// Path condition into the loop plus `live-in = its value`.
+    outer: BvFormula,
+    /// Header phis equal their initial values; `@it = 0`.
+    init: BvFormula,
+    step: &'s LoopStep,
+}
+
+/// Integer constants of width `w` that occur in the loop (comparison bounds, steps).
+fn loop_constants(f: &Function, lp: &Loop) -> BTreeSet<(u32, u128)> {
+    let mut out = BTreeSet::new();
+    let mut note = |o: &Operand| {
+        if let Operand::Int { bits, value } = o {
+            if (2..=64).contains(bits) {
+                let m = mask(*bits);
+                let v = (*value as u128) & m;
+                for d in [v, v.wrapping_add(1) & m, v.wrapping_sub(1) & m] {
+                    out.insert((*bits, d));
+                }
+            }
+        }
+    };
+    for b in &lp.blocks {
+        for i in &f.block(*b).instrs {
+            match &i.op {
+                Op::ICmp { lhs, rhs, .. } | Op::Bin { lhs, rhs, .. } => {
+                    note(lhs);
+                    note(rhs);
+                }
+                Op::Phi { incoming, .. } => incoming.iter().for_each(|(o, _)| note(o)),
+                Op::Select { then_value, else_value, .. } => {
+                    note(then_value);
+                    note(else_value);
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Invariant candidates over the loop's state, live-ins and ghost counter.
+fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Vec<BvFormula>, Failure> {
+    let lp = loops.iter().find(|l| l.header == step.header).ok_or_else(|| Failure::Unsupported("loop vanished".into()))?;
+    let consts = loop_constants(f, lp);
+    let it = BvTerm::var(IT, IT_WIDTH)?;
+    let mut out = vec![];
+    let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
+    for s in &step.state {
+        let x = s.term();
+        let w = s.width;
+        if w == 1 {
+            out.push(BvFormula::eq(x.clone(), BvTerm::constant(1, 0)?)?);
+            out.push(BvFormula::eq(x.clone(), BvTerm::constant(1, 1)?)?);
+            continue;
+        }
+        let zero = BvTerm::constant(w, 0)?;
+        out.push(BvFormula::ne(x.clone(), zero.clone())?);
+        // Counters: x = c + s·it for the constants c of the loop and unit steps, as relations
+        // with the initial value are expressed through `x − s·it` being constant.
+        let it_w = if w < IT_WIDTH { BvTerm::trunc(w, it.clone())? } else { it.clone() };
+        let mut ks: BTreeSet<u128> = consts.iter().filter(|(b, _)| *b == w).map(|(_, v)| *v).collect();
+        ks.insert(0);
+        ks.insert(1);
+        for k in &ks {
+            let kc = BvTerm::constant(w, *k)?;
+            out.push(BvFormula::ule(x.clone(), kc.clone())?);
+            out.push(BvFormula::ule(kc.clone(), x.clone())?);
+            out.push(BvFormula::sle(x.clone(), kc.clone())?);
+            out.push(BvFormula::sle(kc.clone(), x.clone())?);
+            out.push(BvFormula::eq(BvTerm::sub(x.clone(), it_w.clone())?, kc.clone())?);
+            out.push(BvFormula::eq(BvTerm::add(x.clone(), it_w.clone())?, kc.clone())?);
+        }
+        // Low-bit congruences.
+        for k in 0..2u128 {
+            out.push(BvFormula::eq(BvTerm::extract(0, 0, x.clone())?, BvTerm::constant(1, k)?)?);
+        }
+        if w >= 2 {
+            for k in 0..4u128 {
+                out.push(BvFormula::eq(BvTerm::extract(1, 0, x.clone())?, BvTerm::constant(2, k)?)?);
+            }
+        }
+        // Order relations with the other variables of the same width.
+        for y in &others {
+            if y.name == s.name || y.width != w {
+                continue;
+            }
+            let yt = y.term();
+            out.push(BvFormula::ule(x.clone(), yt.clone())?);
+            out.push(BvFormula::ult(x.clone(), yt.clone())?);
+            out.push(BvFormula::ule(yt.clone(), x.clone())?);
+            out.push(BvFormula::sle(x.clone(), yt.clone())?);
+            out.push(BvFormula::sle(yt.clone(), x.clone())?);
+            out.push(BvFormula::ne(x.clone(), yt.clone())?);
+        }
+    }
+    Ok(out)
+}
+
+/// Ranking templates: each state variable in the unsigned and the signed order, both
+/// directions, and differences and (widened) sums with the other variables.
+fn ranking_templates(step: &LoopStep) -> Result<Vec<BvTerm>, Failure> {
+    let mut out = vec![];
+    let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
+    for s in &step.state {
+        let w = s.width;
+        if w < 2 {
+            continue;
+        }
+        let x = s.term();
+        let flip = BvTerm::constant(w, 1u128 << (w - 1))?;
+        out.push(x.clone());
+        out.push(BvTerm::not(x.clone()));
+        out.push(BvTerm::neg(x.clone()));
+        out.push(BvTerm::xor(x.clone(), flip.clone())?);
+        out.push(BvTerm::not(BvTerm::xor(x.clone(), flip)?));
+        // The low bytes / halves alone (loops on a truncated copy of a wider variable).
+        for n in [8u32, 16, 32] {
+            if n < w {
+                let low = BvTerm::trunc(n, x.clone())?;
+                out.push(BvTerm::neg(low.clone()));
+                out.push(BvTerm::not(low.clone()));
+                out.push(low);
+            }
+        }
+        for y in &others {
+            if y.name == s.name || y.width != w {
+                continue;
+            }
+            let yt = y.term();
+            out.push(BvTerm::sub(yt.clone(), x.clone())?);
+            out.push(BvTerm::sub(x.clone(), yt.clone())?);
+            if step.state.iter().any(|z| z.name == y.name) && w < 64 {
+                out.push(BvTerm::add(BvTerm::zext(w + 1, x.clone())?, BvTerm::zext(w + 1, yt.clone())?)?);
+            }
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitprecise::tests::compile;
+
+    fn prove(src: &str, sem: IntSemantics) -> Result<BvProof, Failure> {
+        let m = compile(src);
+        let main = m.function_by_name("main").expect("main");
+        let r = prove_function(&m, main, sem, Instant::now() + Duration::from_secs(60));
+        if let Ok(p) = &r {
+            check_proof(&m, main, sem, p, Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
+        }
+        r
+    }
+
+    const NONDET: &str = "extern unsigned int __VERIFIER_nondet_uint(void); extern int __VERIFIER_nondet_int(void);\n";
+
+    #[test]
+    fn unsigned_counter_to_bound_has_a_difference_ranking_function() {
+        let p = prove(&format!("{NONDET} int main(void) {{ unsigned n = __VERIFIER_nondet_uint(); for (unsigned j = 0; j < n; j++) {{}} return 0; }}"), IntSemantics::C).unwrap();
+        assert!(matches!(p.functions[0].1[0].termination, LoopTermination::Ranking(_)));
+    }
+
+    #[test]
+    fn loop_ending_only_by_wrap_around_is_proved() {
+        prove(&format!("{NONDET} int main(void) {{ unsigned j = __VERIFIER_nondet_uint(); while (j > 0) j++; return 0; }}"), IntSemantics::C).unwrap();
+    }
+
+    #[test]
+    fn signed_counter_is_bounded_by_the_iteration_bound() {
+        // n++ cannot overflow because x becomes 0 after at most 32 doublings.
+        let p = prove(&format!("{NONDET} int main(void) {{ unsigned x = __VERIFIER_nondet_uint(); int n = 0; while (x != 0) {{ x *= 2; n++; }} return n; }}"), IntSemantics::C).unwrap();
+        assert!(matches!(p.functions[0].1[0].termination, LoopTermination::Bound(_)));
+    }
+
+    #[test]
+    fn non_terminating_loops_are_not_proved() {
+        // x odd never reaches 0 by steps of 2; j <= UINT_MAX always holds.
+        for body in ["unsigned x = __VERIFIER_nondet_uint(); while (x != 0) x -= 2;", "unsigned n = __VERIFIER_nondet_uint(); for (unsigned j = 0; j <= n; j++) {}"] {
+            let r = prove(&format!("{NONDET} int main(void) {{ {body} return 0; }}"), IntSemantics::C);
+            assert!(matches!(r, Err(Failure::NotProved(_))), "{body}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn signed_overflow_blocks_the_proof_in_c_but_not_in_wrap() {
+        let src = format!("{NONDET} int main(void) {{ int x = __VERIFIER_nondet_int(); int n = 0; while (x > 0) {{ x--; n++; }} return n; }}");
+        // n++ may overflow? No: n counts at most x < 2^31 iterations, but the invariant n + x
+        // constant is beyond the templates: not proved in c (honest MAYBE), proved in wrap.
+        assert!(prove(&src, IntSemantics::Wrap).is_ok());
+        let unbounded = format!("{NONDET} int main(void) {{ int x = __VERIFIER_nondet_int(); while (x != 0) x++; return 0; }}");
+        assert!(matches!(prove(&unbounded, IntSemantics::C), Err(Failure::NotProved(_))));
+    }
+
+    #[test]
+    fn callees_are_proved_first_and_summarized() {
+        let p = prove(&format!("{NONDET} void g(unsigned j) {{ while (j > 0) j--; }} int main(void) {{ g(__VERIFIER_nondet_uint()); return 0; }}"), IntSemantics::C).unwrap();
+        assert_eq!(p.functions.len(), 2);
+    }
+
+    #[test]
+    fn memory_and_math_semantics_are_out_of_scope() {
+        let r = prove("int main(void) { volatile int x = 3; while (x > 0) x--; return 0; }", IntSemantics::C);
+        assert!(matches!(r, Err(Failure::Unsupported(_))), "{r:?}");
+        let r = prove("int main(void) { int x = 3; while (x > 0) x--; return 0; }", IntSemantics::Math);
+        assert!(matches!(r, Err(Failure::Unsupported(_))), "{r:?}");
+    }
+
+    #[test]
+    fn tampered_proofs_are_rejected() {
+        let src = format!("{NONDET} int main(void) {{ unsigned n = __VERIFIER_nondet_uint(); for (unsigned j = 0; j < n; j++) {{}} return 0; }}");
+        let m = compile(&src);
+        let main = m.function_by_name("main").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut p = prove_function(&m, main, IntSemantics::C, deadline).unwrap();
+        let arg = &mut p.functions[0].1[0];
+        let j = arg.invariant.iter().find_map(|f| { let mut v = BTreeMap::new(); f.collect_vars(&mut v); v.into_iter().find(|(n, _)| n.starts_with("j")) });
+        let (name, w) = j.expect("an invariant mentions j");
+        arg.termination = LoopTermination::Ranking(vec![BvTerm::var(name, w).unwrap()]);
+        assert!(check_proof(&m, main, IntSemantics::C, &p, deadline).is_err());
+        p.functions[0].1.clear();
+        assert!(check_proof(&m, main, IntSemantics::C, &p, deadline).is_err());
+    }
+}
