@@ -6,7 +6,9 @@
 //!
 //! Scope: the entry function must be encodable by `encode` as a whole (integer registers,
 //! nondeterministic inputs and integer intrinsics only: no memory, no calls to defined
-//! functions), have reducible control flow and no nested loops. Anything else is
+//! functions), and have reducible control flow. Loops containing loops are
+//! composed per entry: the inner loops are proved for every outer state, and their results
+//! become fresh per-iteration variables of the outer loop. Anything else is
 //! `Failure::Unsupported`. With no memory operation at all, memory safety holds trivially.
 //!
 //! Soundness argument (the "first undefined behaviour" induction). The encoder's values are
@@ -21,10 +23,10 @@
 //! finite domain on every iteration under `I ∧ ¬ub`) or the bound ends every loop visit.
 //! z3 `unknown` or a timeout makes a check fail: never a proof.
 
-use super::encode::{encode_region, Env, RegionTarget, Unsupported};
+use super::encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
 use super::loops::{natural_loops, Loop};
-use super::step::{encode_loop_step, LoopStep};
-use crate::ir::{BlockId, Callee, FuncId, Function, Module, Op, Operand};
+use super::step::{encode_loop_step, var_name, LoopStep, LoopVar};
+use crate::ir::{BlockId, Callee, FuncId, Function, Module, Op, Operand, ValueId};
 use crate::logic::bv::{mask, BvFormula, BvTerm, BvWidthError};
 use crate::smt::{check_bv, BvModel, SatResult};
 use crate::verdict::IntSemantics;
@@ -213,6 +215,38 @@ struct Context {
     pc: BvFormula,
 }
 
+/// The part of the function a walk covers.
+struct Scope {
+    blocks: BTreeSet<BlockId>,
+    /// The header of the loop whose iteration is walked (edges back to it end the walk).
+    home: Option<BlockId>,
+    child_headers: BTreeSet<BlockId>,
+    child_blocks: BTreeSet<BlockId>,
+    /// Prove every region UB-free now (top level) instead of returning its UB condition.
+    check_ub: bool,
+}
+
+impl Scope {
+    fn new(loops: &[Loop], blocks: BTreeSet<BlockId>, home: Option<BlockId>, children: &[usize], check_ub: bool) -> Scope {
+        let child_headers = children.iter().map(|c| loops[*c].header).collect();
+        let child_blocks = children.iter().flat_map(|c| loops[*c].blocks.iter().copied()).collect();
+        Scope { blocks, home, child_headers, child_blocks, check_ub }
+    }
+}
+
+/// A way out of a walk with its complete path condition and the values on it.
+struct Leaf {
+    to: RegionTarget,
+    cond: BvFormula,
+    values: Env,
+}
+
+struct Walked {
+    leaves: Vec<Leaf>,
+    /// Path condition ∧ UB of every region (only when the scope does not check UB itself).
+    ub: Vec<BvFormula>,
+}
+
 struct Walker<'a> {
     module: &'a Module,
     f: &'a Function,
@@ -220,7 +254,7 @@ struct Walker<'a> {
     deadline: Instant,
     mode: Mode,
     loops: Vec<Loop>,
-    outside: BTreeSet<BlockId>,
+    /// Encoded iterations of the innermost loops (outer loops are composed per entry).
     steps: BTreeMap<BlockId, LoopStep>,
     found: Vec<LoopArgument>,
     queries: usize,
@@ -240,16 +274,11 @@ impl<'a> Walker<'a> {
         if forest.irreducible {
             return Err(Failure::Unsupported("irreducible control flow".into()));
         }
-        if forest.loops.iter().any(|l| !l.innermost || l.depth != 1) {
-            return Err(Failure::Unsupported("nested loops".into()));
-        }
-        let inside: BTreeSet<BlockId> = forest.loops.iter().flat_map(|l| l.blocks.iter().copied()).collect();
-        let outside = (0..f.blocks.len() as u32).map(BlockId).filter(|b| !inside.contains(b)).collect();
         let mut steps = BTreeMap::new();
-        for l in &forest.loops {
+        for l in forest.loops.iter().filter(|l| l.innermost) {
             steps.insert(l.header, encode_loop_step(module, f, l, sem)?);
         }
-        Ok(Walker { module, f, sem, deadline, mode, loops: forest.loops, outside, steps, found: vec![], queries: 0, fresh: 0 })
+        Ok(Walker { module, f, sem, deadline, mode, loops: forest.loops, steps, found: vec![], queries: 0, fresh: 0 })
     }
 
     fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
@@ -272,7 +301,28 @@ impl<'a> Walker<'a> {
             let crate::ir::Type::Int(w) = ty else { return Err(Failure::Unsupported("non-integer parameter".into())) };
             env.insert(*v, BvTerm::var(format!("arg{}", v.0), *w)?);
         }
-        let mut work = vec![Context { start: BlockId(0), env, pc: BvFormula::True }];
+        let top: Vec<usize> = (0..self.loops.len()).filter(|i| self.loops[*i].depth == 1).collect();
+        let scope = Scope::new(&self.loops, (0..self.f.blocks.len() as u32).map(BlockId).collect(), None, &top, true);
+        let walked = self.walk(Context { start: BlockId(0), env, pc: BvFormula::True }, &scope)?;
+        if let Some(l) = walked.leaves.iter().find(|l| matches!(l.to, RegionTarget::Block(_))) {
+            return Err(Failure::Unsupported(format!("a path leaves the function body at {:?}", l.to)));
+        }
+        if let Mode::Check(rest) = &self.mode {
+            if !rest.is_empty() {
+                return Err(Failure::NotProved("the proof has more loop arguments than the program has loop entries".into()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Walks every path from `init` through `scope`: regions outside the scope's child loops
+    /// are encoded, child loops are entered (and proved) and left by their exits. Returns the
+    /// ways out (back to `scope.home`, out of the scope, returns, program exits) with their
+    /// complete path conditions; with `scope.check_ub` every region must be UB-free under its
+    /// path condition, otherwise the regions' UB conditions are returned.
+    fn walk(&mut self, init: Context, scope: &Scope) -> Result<Walked, Failure> {
+        let mut work = vec![init];
+        let mut out = Walked { leaves: vec![], ub: vec![] };
         let mut contexts = 0usize;
         while let Some(ctx) = work.pop() {
             contexts += 1;
@@ -282,33 +332,117 @@ impl<'a> Walker<'a> {
             if Instant::now() >= self.deadline {
                 return Err(Failure::NotProved("out of time".into()));
             }
-            if self.steps.contains_key(&ctx.start) {
+            if scope.child_headers.contains(&ctx.start) {
                 work.extend(self.enter_loop(ctx)?);
                 continue;
             }
-            let mut blocks = self.outside.clone();
+            let mut blocks: BTreeSet<BlockId> = scope.blocks.difference(&scope.child_blocks).copied().collect();
+            if let Some(h) = scope.home {
+                blocks.remove(&h);
+            }
             blocks.insert(ctx.start);
             let prefix = self.fresh_name("r");
             let region = encode_region(self.module, self.f, ctx.start, &ctx.env, &blocks, self.sem, &prefix)?;
-            if !self.valid(BvFormula::implies(ctx.pc.clone(), BvFormula::not(region.ub.clone()))) {
-                return Err(Failure::NotProved(format!("possible undefined behaviour after block {}", self.f.block(ctx.start).name)));
+            if scope.check_ub {
+                if !self.valid(BvFormula::implies(ctx.pc.clone(), BvFormula::not(region.ub.clone()))) {
+                    return Err(Failure::NotProved(format!("possible undefined behaviour after block {}", self.f.block(ctx.start).name)));
+                }
+            } else {
+                out.ub.push(BvFormula::and([ctx.pc.clone(), region.ub.clone()]));
             }
             let no_ub = BvFormula::not(region.ub.clone());
             for e in region.edges {
-                let RegionTarget::Block(t) = e.to else { continue };
-                if !self.steps.contains_key(&t) {
-                    return Err(Failure::Unsupported(format!("region edge to block {} outside every loop", self.f.block(t).name)));
-                }
                 let pc = BvFormula::and([ctx.pc.clone(), no_ub.clone(), e.cond.clone()]);
-                work.push(Context { start: t, env: e.values, pc });
+                match e.to {
+                    RegionTarget::Block(t) if scope.child_headers.contains(&t) => work.push(Context { start: t, env: e.values, pc }),
+                    RegionTarget::Block(t) if Some(t) != scope.home && scope.blocks.contains(&t) => {
+                        return Err(Failure::Unsupported(format!("edge into the middle of a loop at block {}", self.f.block(t).name)));
+                    }
+                    to => out.leaves.push(Leaf { to, cond: pc, values: e.values }),
+                }
             }
         }
-        if let Mode::Check(rest) = &self.mode {
-            if !rest.is_empty() {
-                return Err(Failure::NotProved("the proof has more loop arguments than the program has loop entries".into()));
+        Ok(out)
+    }
+
+    /// One iteration of a loop that contains loops, as a `LoopStep`: the walk from the header
+    /// through the body, entering (and proving) the inner loops for all values of the outer
+    /// state; the inner loops' results are fresh per-iteration variables constrained by their
+    /// invariants and exit conditions.
+    fn compose_step(&mut self, li: usize) -> Result<LoopStep, Failure> {
+        let lp = self.loops[li].clone();
+        let types = self.f.value_types();
+        let var = |v: ValueId| -> Result<LoopVar, Failure> {
+            match types.get(v.0 as usize).cloned().flatten() {
+                Some(crate::ir::Type::Int(w)) if (1..=64).contains(&w) => Ok(LoopVar { value: v, name: var_name(self.f, v), width: w }),
+                other => Err(Failure::Unsupported(format!("loop value {} of type {other:?}", self.f.value_name(v)))),
+            }
+        };
+        let header = self.f.block(lp.header);
+        let mut state = vec![];
+        for i in &header.instrs {
+            if let (Op::Phi { .. }, Some(r)) = (&i.op, i.result) {
+                state.push(var(r)?);
             }
         }
-        Ok(())
+        let defined: BTreeSet<ValueId> = lp.blocks.iter().flat_map(|b| self.f.block(*b).instrs.iter().filter_map(|i| i.result)).collect();
+        let mut used = BTreeSet::new();
+        for &b in &lp.blocks {
+            let block = self.f.block(b);
+            for i in &block.instrs {
+                let ops: Vec<&Operand> = match &i.op {
+                    Op::Phi { incoming, .. } if b == lp.header => incoming.iter().filter(|(_, p)| lp.blocks.contains(p)).map(|(o, _)| o).collect(),
+                    op => crate::interp::cfg_facts::operands(op).unwrap_or_default(),
+                };
+                used.extend(ops.into_iter().filter_map(|o| if let Operand::Local(v) = o { Some(*v) } else { None }).filter(|v| !defined.contains(v)));
+            }
+            match &block.terminator {
+                crate::ir::Terminator::CondBr { cond: Operand::Local(v), .. } | crate::ir::Terminator::Switch { value: Operand::Local(v), .. } | crate::ir::Terminator::Ret(Some(Operand::Local(v))) if !defined.contains(v) => {
+                    used.insert(*v);
+                }
+                _ => {}
+            }
+        }
+        let live_ins: Vec<LoopVar> = used.into_iter().map(var).collect::<Result<_, _>>()?;
+        let env: Env = state.iter().chain(&live_ins).map(|x| (x.value, x.term())).collect();
+        let scope = Scope::new(&self.loops, lp.blocks.clone(), Some(lp.header), &lp.children, false);
+        let walked = self.walk(Context { start: lp.header, env, pc: BvFormula::True }, &scope)?;
+        let (mut stay, mut exit) = (vec![], vec![]);
+        let mut post: BTreeMap<ValueId, BvTerm> = BTreeMap::new();
+        let mut edges = vec![];
+        for l in &walked.leaves {
+            if l.to == RegionTarget::Block(lp.header) {
+                stay.push(l.cond.clone());
+                for x in &state {
+                    let v = l.values.get(&x.value).cloned().ok_or_else(|| Failure::Unsupported(format!("no value for {} on a back edge", x.name)))?;
+                    let merged = match post.remove(&x.value) {
+                        None => v,
+                        Some(rest) => BvTerm::ite(l.cond.clone(), v, rest)?,
+                    };
+                    post.insert(x.value, merged);
+                }
+            } else {
+                exit.push(l.cond.clone());
+            }
+            edges.push(EdgeEncoding { from: lp.header, to: l.to.clone(), cond: l.cond.clone(), values: l.values.clone() });
+        }
+        if stay.is_empty() {
+            return Err(Failure::Unsupported("no back edge reaches the header".into()));
+        }
+        let (stay, exit, ub) = (BvFormula::or(stay), BvFormula::or(exit), BvFormula::or(walked.ub));
+        // Everything that is neither state nor live-in is new in each iteration.
+        let fixed: BTreeSet<&str> = state.iter().chain(&live_ins).map(|x| x.name.as_str()).collect();
+        let mut vars = BTreeMap::new();
+        stay.collect_vars(&mut vars);
+        exit.collect_vars(&mut vars);
+        ub.collect_vars(&mut vars);
+        for e in &edges {
+            e.cond.collect_vars(&mut vars);
+            e.values.values().for_each(|t| t.collect_vars(&mut vars));
+        }
+        let inputs: Vec<(String, u32)> = vars.into_iter().filter(|(n, _)| !fixed.contains(n.as_str())).collect();
+        let region = RegionEncoding { edges, ub: ub.clone(), inputs: inputs.clone() };
+        Ok(LoopStep { header: lp.header, state, live_ins, stay, post, exit, ub, inputs, region })
     }
 
     fn fresh_name(&mut self, hint: &str) -> String {
@@ -327,7 +461,13 @@ impl<'a> Walker<'a> {
 
     /// Analyses one entry into a loop and returns the contexts after its exits.
     fn enter_loop(&mut self, ctx: Context) -> Result<Vec<Context>, Failure> {
-        let step = self.steps[&ctx.start].clone();
+        let step = match self.steps.get(&ctx.start) {
+            Some(s) => s.clone(),
+            None => {
+                let li = self.loops.iter().position(|l| l.header == ctx.start).ok_or_else(|| Failure::Unsupported("not a loop header".into()))?;
+                self.compose_step(li)?
+            }
+        };
         let it = BvTerm::var(IT, IT_WIDTH)?;
         // Facts at the header on entry: the path, the phis' initial values, the live-ins.
         let mut outer = vec![ctx.pc.clone()];
@@ -848,5 +988,32 @@ mod tests {
         assert!(check_proof(&m, main, IntSemantics::C, &p, deadline).is_err());
         p.functions[0].1.clear();
         assert!(check_proof(&m, main, IntSemantics::C, &p, deadline).is_err());
+    }
+}
+
+#[cfg(test)]
+mod nested_tests {
+    use super::*;
+    use crate::bitprecise::tests::compile;
+
+    #[test]
+    fn nested_loops_are_composed_and_both_proved() {
+        let src = "extern unsigned char __VERIFIER_nondet_uchar(void);\n int main(void) { unsigned char rows = __VERIFIER_nondet_uchar(); unsigned char n = __VERIFIER_nondet_uchar(); unsigned total = 0; for (unsigned char r = 0; r < rows; r++) for (unsigned char j = r; j < n; j++) total += j; return (int)(total & 1); }";
+        let m = compile(src);
+        let main = m.function_by_name("main").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let p = prove_function(&m, main, IntSemantics::C, deadline).unwrap();
+        assert_eq!(p.functions[0].1.len(), 2, "one argument per loop");
+        check_proof(&m, main, IntSemantics::C, &p, deadline).unwrap();
+    }
+
+    #[test]
+    fn non_terminating_inner_loop_is_not_proved() {
+        // The inner loop resets the outer counter: i cycles 0..5 for n > 5.
+        let src = "extern unsigned __VERIFIER_nondet_uint(void);\n int main(void) { unsigned n = __VERIFIER_nondet_uint(); for (unsigned i = 0; i < n; i++) for (unsigned j = 0; j <= i; j++) { if (i == 5) i = 0; } return 0; }";
+        let m = compile(src);
+        let main = m.function_by_name("main").unwrap();
+        let r = prove_function(&m, main, IntSemantics::C, Instant::now() + Duration::from_secs(60));
+        assert!(matches!(r, Err(Failure::NotProved(_))), "{r:?}");
     }
 }
