@@ -257,6 +257,8 @@ struct Walker<'a> {
     /// Encoded iterations of the innermost loops (outer loops are composed per entry).
     steps: BTreeMap<BlockId, LoopStep>,
     found: Vec<LoopArgument>,
+    /// Inside a provisional composition (see `search_composed`): nothing is recorded.
+    provisional: bool,
     queries: usize,
     fresh: usize,
 }
@@ -278,7 +280,7 @@ impl<'a> Walker<'a> {
         for l in forest.loops.iter().filter(|l| l.innermost) {
             steps.insert(l.header, encode_loop_step(module, f, l, sem)?);
         }
-        Ok(Walker { module, f, sem, deadline, mode, loops: forest.loops, steps, found: vec![], queries: 0, fresh: 0 })
+        Ok(Walker { module, f, sem, deadline, mode, loops: forest.loops, steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
     }
 
     fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
@@ -369,7 +371,7 @@ impl<'a> Walker<'a> {
     /// through the body, entering (and proving) the inner loops for all values of the outer
     /// state; the inner loops' results are fresh per-iteration variables constrained by their
     /// invariants and exit conditions.
-    fn compose_step(&mut self, li: usize) -> Result<LoopStep, Failure> {
+    fn compose_step(&mut self, li: usize, assume: &[BvFormula]) -> Result<LoopStep, Failure> {
         let lp = self.loops[li].clone();
         let types = self.f.value_types();
         let var = |v: ValueId| -> Result<LoopVar, Failure> {
@@ -406,7 +408,14 @@ impl<'a> Walker<'a> {
         let live_ins: Vec<LoopVar> = used.into_iter().map(var).collect::<Result<_, _>>()?;
         let env: Env = state.iter().chain(&live_ins).map(|x| (x.value, x.term())).collect();
         let scope = Scope::new(&self.loops, lp.blocks.clone(), Some(lp.header), &lp.children, false);
-        let walked = self.walk(Context { start: lp.header, env, pc: BvFormula::True }, &scope)?;
+        // The assumed invariant at the header, without the conjuncts about the ghost counter
+        // (inside the walk `@it` names the inner loops' counters).
+        let assumed = BvFormula::and(assume.iter().filter(|c| {
+            let mut v = BTreeMap::new();
+            c.collect_vars(&mut v);
+            !v.contains_key(IT)
+        }).cloned());
+        let walked = self.walk(Context { start: lp.header, env, pc: assumed }, &scope)?;
         let (mut stay, mut exit) = (vec![], vec![]);
         let mut post: BTreeMap<ValueId, BvTerm> = BTreeMap::new();
         let mut edges = vec![];
@@ -461,57 +470,65 @@ impl<'a> Walker<'a> {
 
     /// Analyses one entry into a loop and returns the contexts after its exits.
     fn enter_loop(&mut self, ctx: Context) -> Result<Vec<Context>, Failure> {
-        let step = match self.steps.get(&ctx.start) {
-            Some(s) => s.clone(),
-            None => {
-                let li = self.loops.iter().position(|l| l.header == ctx.start).ok_or_else(|| Failure::Unsupported("not a loop header".into()))?;
-                self.compose_step(li)?
-            }
-        };
-        let it = BvTerm::var(IT, IT_WIDTH)?;
-        // Facts at the header on entry: the path, the phis' initial values, the live-ins.
-        let mut outer = vec![ctx.pc.clone()];
-        for l in &step.live_ins {
-            let v = ctx.env.get(&l.value).cloned().ok_or_else(|| Failure::Unsupported(format!("live-in {} unknown on entry", l.name)))?;
-            outer.push(BvFormula::eq(l.term(), v)?);
-        }
-        let outer = BvFormula::and(outer);
-        let mut init = vec![BvFormula::eq(it.clone(), BvTerm::constant(IT_WIDTH, 0)?)?];
-        for s in &step.state {
-            let v = ctx.env.get(&s.value).cloned().ok_or_else(|| Failure::Unsupported(format!("phi {} has no initial value", s.name)))?;
-            init.push(BvFormula::eq(s.term(), v)?);
-        }
-        let init = BvFormula::and(init);
-        // The post-state substitution (state vars and the ghost counter).
-        let mut post_map: BTreeMap<String, BvTerm> = BTreeMap::new();
-        for s in &step.state {
-            post_map.insert(s.name.clone(), step.post[&s.value].clone());
-        }
-        post_map.insert(IT.into(), BvTerm::add(it.clone(), BvTerm::constant(IT_WIDTH, 1)?)?);
-        let at_post = |f: &BvFormula| f.substitute(&|n| post_map.get(n).cloned());
-        let loop_ctx = LoopCtx { outer, init, step: &step };
-
+        let li = self.loops.iter().position(|l| l.header == ctx.start).ok_or_else(|| Failure::Unsupported("not a loop header".into()))?;
+        // In check mode this entry's argument comes before those of its inner loops; in
+        // search mode its slot is reserved so the order is the same.
         let given = match &mut self.mode {
+            _ if self.provisional => None,
             Mode::Search => None,
             Mode::Check(args) if args.is_empty() => {
                 return Err(Failure::NotProved("the proof lacks an argument for a loop entry".into()));
             }
             Mode::Check(args) => Some(args.remove(0)),
         };
-        let arg = match given {
-            None => {
-                let arg = self.search_loop(&loop_ctx, &at_post)?;
-                self.found.push(arg.clone());
-                arg
+        if given.as_ref().is_some_and(|a| a.header != ctx.start) {
+            return Err(Failure::NotProved("the proof's loop arguments do not match the program's loops".into()));
+        }
+        let reserved = if matches!(self.mode, Mode::Search) && !self.provisional {
+            self.found.push(LoopArgument { header: ctx.start, location: String::new(), invariant: vec![], termination: LoopTermination::Bound(0) });
+            Some(self.found.len() - 1)
+        } else {
+            None
+        };
+        let (step, arg) = match (self.steps.get(&ctx.start).cloned(), given) {
+            (Some(step), Some(arg)) => {
+                self.check_loop(&LoopCtx::new(&ctx, &step)?, &arg)?;
+                (step, arg)
             }
-            Some(arg) => {
-                if arg.header != step.header {
-                    return Err(Failure::NotProved("the proof's loop arguments do not match the program's loops".into()));
+            (Some(step), None) => {
+                let lc = LoopCtx::new(&ctx, &step)?;
+                let cands = candidates(self.f, &self.loops, &step)?;
+                let arg = if self.provisional {
+                    // Only the invariant matters in a provisional walk.
+                    self.houdini(&lc, cands).map(|invariant| LoopArgument { header: ctx.start, location: String::new(), invariant, termination: LoopTermination::Ranking(vec![]) })
+                } else {
+                    self.search_loop(&lc, cands)
+                };
+                (step, self.settle(arg, &ctx)?)
+            }
+            (None, Some(arg)) => {
+                let step = self.compose_step(li, &arg.invariant)?;
+                self.check_loop(&LoopCtx::new(&ctx, &step)?, &arg)?;
+                (step, arg)
+            }
+            (None, None) => {
+                let found = self.search_composed(li, &ctx);
+                match found {
+                    Ok(x) => x,
+                    Err(e) if !self.provisional => return Err(e),
+                    Err(e) => {
+                        let step = self.compose_step(li, &[]);
+                        match step {
+                            Ok(step) => (step, self.settle(Err(e), &ctx)?),
+                            Err(_) => return Err(e),
+                        }
+                    }
                 }
-                self.check_loop(&loop_ctx, &at_post, &arg)?;
-                arg
             }
         };
+        if let Some(i) = reserved {
+            self.found[i] = arg.clone();
+        }
 
         // Continue after every exit edge, with renamed copies of the loop's variables.
         let suffix = self.fresh_name("x");
@@ -545,7 +562,7 @@ impl<'a> Walker<'a> {
             facts.push(ren_f(c)?);
         }
         if let LoopTermination::Bound(n) = arg.termination {
-            facts.push(ren_f(&BvFormula::ule(it.clone(), BvTerm::constant(IT_WIDTH, u128::from(n))?)?)?);
+            facts.push(ren_f(&BvFormula::ule(BvTerm::var(IT, IT_WIDTH)?, BvTerm::constant(IT_WIDTH, u128::from(n))?)?)?);
         }
         facts.push(ren_f(&BvFormula::not(step.ub.clone()))?);
         let mut out = vec![];
@@ -566,9 +583,66 @@ impl<'a> Walker<'a> {
         Ok(out)
     }
 
-    fn search_loop(&mut self, lc: &LoopCtx<'_>, at_post: &dyn Fn(&BvFormula) -> Result<BvFormula, BvWidthError>) -> Result<LoopArgument, Failure> {
+    /// A provisional walk (only used to find candidate invariants) goes on after a failed
+    /// loop proof with an empty invariant; a real one fails.
+    fn settle(&self, arg: Result<LoopArgument, Failure>, ctx: &Context) -> Result<LoopArgument, Failure> {
+        match arg {
+            Ok(a) => Ok(a),
+            Err(_) if self.provisional => Ok(LoopArgument { header: ctx.start, location: String::new(), invariant: vec![], termination: LoopTermination::Ranking(vec![]) }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Search for a loop that contains loops: a provisional composition (inner loops proved
+    /// for every outer state, failures tolerated) proposes an invariant; the real composition
+    /// assumes it at the header (so inner loops are proved under it) and must keep it
+    /// inductive, else it is weakened and the composition redone.
+    fn search_composed(&mut self, li: usize, ctx: &Context) -> Result<(LoopStep, LoopArgument), Failure> {
+        // Greatest fixpoint over provisional compositions: start from every candidate that
+        // holds on entry, compose under it, keep the inductive part, repeat until stable.
+        let saved = self.provisional;
+        self.provisional = true;
+        let provisional = self.provisional_invariant(li, ctx);
+        self.provisional = saved;
+        let (first, mut inv) = provisional?;
+        if self.provisional {
+            let arg = LoopArgument { header: ctx.start, location: String::new(), invariant: inv, termination: LoopTermination::Ranking(vec![]) };
+            return Ok((first, arg));
+        }
+        let mark = self.found.len();
+        for _ in 0..4 {
+            self.found.truncate(mark);
+            let step = self.compose_step(li, &inv)?;
+            let lc = LoopCtx::new(ctx, &step)?;
+            let kept = self.houdini(&lc, inv.clone())?;
+            if kept.len() == inv.len() {
+                let arg = self.search_loop(&lc, kept)?;
+                return Ok((step, arg));
+            }
+            inv = kept;
+        }
+        Err(Failure::NotProved("the invariant of a loop containing loops did not stabilize".into()))
+    }
+
+    fn provisional_invariant(&mut self, li: usize, ctx: &Context) -> Result<(LoopStep, Vec<BvFormula>), Failure> {
+        let base = self.compose_step(li, &[])?;
+        let cands = candidates(self.f, &self.loops, &base)?;
+        let mut inv = self.hold_on_entry(&LoopCtx::new(ctx, &base)?, cands)?;
+        let mut step = base;
+        for _ in 0..6 {
+            step = self.compose_step(li, &inv)?;
+            let kept = self.inductive_subset(&LoopCtx::new(ctx, &step)?, inv.clone())?;
+            if kept.len() == inv.len() {
+                break;
+            }
+            inv = kept;
+        }
+        Ok((step, inv))
+    }
+
+    fn search_loop(&mut self, lc: &LoopCtx<'_>, cands: Vec<BvFormula>) -> Result<LoopArgument, Failure> {
         let step = lc.step;
-        let invariant = self.houdini(lc, candidates(self.f, &self.loops, step)?, at_post)?;
+        let invariant = self.houdini(lc, cands)?;
         let inv = BvFormula::and(invariant.clone());
         let base = BvFormula::and([lc.outer.clone(), inv.clone()]);
         let ub_free = self.valid(BvFormula::implies(base.clone(), BvFormula::not(step.ub.clone())));
@@ -596,14 +670,14 @@ impl<'a> Walker<'a> {
         Err(Failure::NotProved(format!("no bit-vector ranking function or iteration bound for the loop {location}")))
     }
 
-    fn check_loop(&mut self, lc: &LoopCtx<'_>, at_post: &dyn Fn(&BvFormula) -> Result<BvFormula, BvWidthError>, arg: &LoopArgument) -> Result<(), Failure> {
+    fn check_loop(&mut self, lc: &LoopCtx<'_>, arg: &LoopArgument) -> Result<(), Failure> {
         let step = lc.step;
         let inv = BvFormula::and(arg.invariant.clone());
         let fail = |what: &str| Err(Failure::NotProved(format!("proof check failed at {}: {what}", arg.location)));
         if !self.valid(BvFormula::implies(BvFormula::and([lc.outer.clone(), lc.init.clone()]), inv.clone())) {
             return fail("invariant does not hold on entry");
         }
-        let cons = BvFormula::implies(BvFormula::and([lc.outer.clone(), inv.clone(), step.stay.clone(), BvFormula::not(step.ub.clone())]), at_post(&inv)?);
+        let cons = BvFormula::implies(BvFormula::and([lc.outer.clone(), inv.clone(), step.stay.clone(), BvFormula::not(step.ub.clone())]), lc.at_post(&inv)?);
         if !self.valid(cons) {
             return fail("invariant is not inductive");
         }
@@ -629,7 +703,13 @@ impl<'a> Walker<'a> {
 
     /// Houdini: the largest subset of `cands` that holds on entry and is inductive (under
     /// `¬ub`), found by dropping the conjuncts a counter-model falsifies.
-    fn houdini(&mut self, lc: &LoopCtx<'_>, mut cands: Vec<BvFormula>, at_post: &dyn Fn(&BvFormula) -> Result<BvFormula, BvWidthError>) -> Result<Vec<BvFormula>, Failure> {
+    fn houdini(&mut self, lc: &LoopCtx<'_>, cands: Vec<BvFormula>) -> Result<Vec<BvFormula>, Failure> {
+        let cands = self.hold_on_entry(lc, cands)?;
+        self.inductive_subset(lc, cands)
+    }
+
+    /// The candidates that hold whenever the loop is entered.
+    fn hold_on_entry(&mut self, lc: &LoopCtx<'_>, mut cands: Vec<BvFormula>) -> Result<Vec<BvFormula>, Failure> {
         let entry = BvFormula::and([lc.outer.clone(), lc.init.clone()]);
         loop {
             if cands.is_empty() {
@@ -648,12 +728,17 @@ impl<'a> Walker<'a> {
                 _ => return Err(Failure::NotProved("invariant search: z3 gave no answer".into())),
             }
         }
+        Ok(cands)
+    }
+
+    /// The largest inductive subset (under `¬ub`) of candidates that hold on entry.
+    fn inductive_subset(&mut self, lc: &LoopCtx<'_>, mut cands: Vec<BvFormula>) -> Result<Vec<BvFormula>, Failure> {
         let step = lc.step;
         loop {
             if cands.is_empty() {
                 return Ok(cands);
             }
-            let posts: Vec<BvFormula> = cands.iter().map(at_post).collect::<Result<_, _>>()?;
+            let posts: Vec<BvFormula> = cands.iter().map(|c| lc.at_post(c)).collect::<Result<_, _>>()?;
             let q = BvFormula::and([
                 lc.outer.clone(),
                 BvFormula::and(cands.clone()),
@@ -766,11 +851,39 @@ impl<'a> Walker<'a> {
 }
 
 struct LoopCtx<'s> {
+    /// State variables and `@it` ↦ their values after a back edge.
+    post_map: BTreeMap<String, BvTerm>,
     /// Path condition into the loop plus `live-in = its value`.
     outer: BvFormula,
     /// Header phis equal their initial values; `@it = 0`.
     init: BvFormula,
     step: &'s LoopStep,
+}
+
+impl<'s> LoopCtx<'s> {
+    /// The facts of entering the loop in `ctx` with iteration `step`.
+    fn new(ctx: &Context, step: &'s LoopStep) -> Result<LoopCtx<'s>, Failure> {
+        let it = BvTerm::var(IT, IT_WIDTH)?;
+        let mut outer = vec![ctx.pc.clone()];
+        for l in &step.live_ins {
+            let v = ctx.env.get(&l.value).cloned().ok_or_else(|| Failure::Unsupported(format!("live-in {} unknown on entry", l.name)))?;
+            outer.push(BvFormula::eq(l.term(), v)?);
+        }
+        let mut init = vec![BvFormula::eq(it.clone(), BvTerm::constant(IT_WIDTH, 0)?)?];
+        let mut post_map: BTreeMap<String, BvTerm> = BTreeMap::new();
+        for s in &step.state {
+            let v = ctx.env.get(&s.value).cloned().ok_or_else(|| Failure::Unsupported(format!("phi {} has no initial value", s.name)))?;
+            init.push(BvFormula::eq(s.term(), v)?);
+            post_map.insert(s.name.clone(), step.post[&s.value].clone());
+        }
+        post_map.insert(IT.into(), BvTerm::add(it, BvTerm::constant(IT_WIDTH, 1)?)?);
+        Ok(LoopCtx { post_map, outer: BvFormula::and(outer), init: BvFormula::and(init), step })
+    }
+
+    /// `f` after one iteration (state variables and `@it` replaced by their next values).
+    fn at_post(&self, f: &BvFormula) -> Result<BvFormula, BvWidthError> {
+        f.substitute(&|n| self.post_map.get(n).cloned())
+    }
 }
 
 /// Integer constants of width `w` that occur in the loop (comparison bounds, steps).
@@ -829,12 +942,22 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Vec<BvFor
         let mut ks: BTreeSet<u128> = consts.iter().filter(|(b, _)| *b == w).map(|(_, v)| *v).collect();
         ks.insert(0);
         ks.insert(1);
+        let (umax, smin_v) = (mask(w), 1u128 << (w - 1));
         for k in &ks {
             let kc = BvTerm::constant(w, *k)?;
-            out.push(BvFormula::ule(x.clone(), kc.clone())?);
-            out.push(BvFormula::ule(kc.clone(), x.clone())?);
-            out.push(BvFormula::sle(x.clone(), kc.clone())?);
-            out.push(BvFormula::sle(kc.clone(), x.clone())?);
+            // (bounds every value satisfies are left out: they say nothing)
+            if *k != umax {
+                out.push(BvFormula::ule(x.clone(), kc.clone())?);
+            }
+            if *k != 0 {
+                out.push(BvFormula::ule(kc.clone(), x.clone())?);
+            }
+            if *k != smin_v - 1 {
+                out.push(BvFormula::sle(x.clone(), kc.clone())?);
+            }
+            if *k != smin_v {
+                out.push(BvFormula::sle(kc.clone(), x.clone())?);
+            }
             out.push(BvFormula::eq(BvTerm::sub(x.clone(), it_w.clone())?, kc.clone())?);
             out.push(BvFormula::eq(BvTerm::add(x.clone(), it_w.clone())?, kc.clone())?);
         }

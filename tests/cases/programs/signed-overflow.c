@@ -1,5 +1,6 @@
 /* Under --int-semantics c the increment overflows (undefined behaviour) for every positive x;
-   with unbounded integers (math) the loop runs forever. */
+   with unbounded integers (math) the loop runs forever; with two's complement wrapping (wrap)
+   x reaches INT_MAX, wraps to INT_MIN and the loop ends (YES, by the bit-vector prover). */
 extern int __VERIFIER_nondet_int(void);
 
 int main(void) {
