@@ -440,7 +440,7 @@ impl<'a> Walker<'a> {
         }
         let (stay, exit, ub) = (BvFormula::or(stay), BvFormula::or(exit), BvFormula::or(walked.ub));
         // Everything that is neither state nor live-in is new in each iteration.
-        let fixed: BTreeSet<&str> = state.iter().chain(&live_ins).map(|x| x.name.as_str()).collect();
+        let fixed: BTreeSet<String> = state.iter().chain(&live_ins).map(|x| x.name.clone()).chain(state.iter().map(|x| initial_name(&x.name))).collect();
         let mut vars = BTreeMap::new();
         stay.collect_vars(&mut vars);
         exit.collect_vars(&mut vars);
@@ -449,7 +449,7 @@ impl<'a> Walker<'a> {
             e.cond.collect_vars(&mut vars);
             e.values.values().for_each(|t| t.collect_vars(&mut vars));
         }
-        let inputs: Vec<(String, u32)> = vars.into_iter().filter(|(n, _)| !fixed.contains(n.as_str())).collect();
+        let inputs: Vec<(String, u32)> = vars.into_iter().filter(|(n, _)| !fixed.contains(n)).collect();
         let region = RegionEncoding { edges, ub: ub.clone(), inputs: inputs.clone() };
         Ok(LoopStep { header: lp.header, state, live_ins, stay, post, exit, ub, inputs, region })
     }
@@ -547,9 +547,15 @@ impl<'a> Walker<'a> {
             widths.insert(s.name.clone(), s.width);
         }
         widths.insert(IT.into(), IT_WIDTH);
-        let live: BTreeMap<&str, BvTerm> = step.live_ins.iter().map(|l| (l.name.as_str(), ctx.env[&l.value].clone())).collect();
+        let mut live: BTreeMap<String, BvTerm> = step.live_ins.iter().map(|l| (l.name.clone(), ctx.env[&l.value].clone())).collect();
+        for s in &step.state {
+            if let Some(v) = ctx.env.get(&s.value) {
+                live.insert(initial_name(&s.name), v.clone());
+                widths.insert(initial_name(&s.name), s.width);
+            }
+        }
         for (n, w) in &widths {
-            if let Some(t) = live.get(n.as_str()) {
+            if let Some(t) = live.get(n) {
                 rename.insert(n.clone(), t.clone());
             } else {
                 rename.insert(n.clone(), BvTerm::var(format!("{n}@{suffix}"), *w)?);
@@ -873,7 +879,8 @@ impl<'s> LoopCtx<'s> {
         let mut post_map: BTreeMap<String, BvTerm> = BTreeMap::new();
         for s in &step.state {
             let v = ctx.env.get(&s.value).cloned().ok_or_else(|| Failure::Unsupported(format!("phi {} has no initial value", s.name)))?;
-            init.push(BvFormula::eq(s.term(), v)?);
+            init.push(BvFormula::eq(s.term(), v.clone())?);
+            outer.push(BvFormula::eq(BvTerm::var(initial_name(&s.name), s.width)?, v)?);
             post_map.insert(s.name.clone(), step.post[&s.value].clone());
         }
         post_map.insert(IT.into(), BvTerm::add(it, BvTerm::constant(IT_WIDTH, 1)?)?);
@@ -884,6 +891,13 @@ impl<'s> LoopCtx<'s> {
     fn at_post(&self, f: &BvFormula) -> Result<BvFormula, BvWidthError> {
         f.substitute(&|n| self.post_map.get(n).cloned())
     }
+}
+
+/// The variable holding a state variable's value at loop entry (constant during the loop), so
+/// invariants can relate the state to where it started with names that are the same in every
+/// walk (the entry values themselves are terms over walk-specific input names).
+fn initial_name(state_var: &str) -> String {
+    format!("{state_var}@0")
 }
 
 /// Integer constants of width `w` that occur in the loop (comparison bounds, steps).
@@ -960,6 +974,20 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Vec<BvFor
             }
             out.push(BvFormula::eq(BvTerm::sub(x.clone(), it_w.clone())?, kc.clone())?);
             out.push(BvFormula::eq(BvTerm::add(x.clone(), it_w.clone())?, kc.clone())?);
+        }
+        // Monotone variables and invariant sums/differences, relative to the entry values.
+        let x0 = BvTerm::var(initial_name(&s.name), w)?;
+        out.push(BvFormula::sle(x.clone(), x0.clone())?);
+        out.push(BvFormula::sle(x0.clone(), x.clone())?);
+        out.push(BvFormula::ule(x.clone(), x0.clone())?);
+        out.push(BvFormula::ule(x0.clone(), x.clone())?);
+        for y in &step.state {
+            if y.name <= s.name || y.width != w {
+                continue;
+            }
+            let y0 = BvTerm::var(initial_name(&y.name), w)?;
+            out.push(BvFormula::eq(BvTerm::add(x.clone(), y.term())?, BvTerm::add(x0.clone(), y0.clone())?)?);
+            out.push(BvFormula::eq(BvTerm::sub(x.clone(), y.term())?, BvTerm::sub(x0.clone(), y0)?)?);
         }
         // Low-bit congruences.
         for k in 0..2u128 {
@@ -1074,11 +1102,12 @@ mod tests {
     }
 
     #[test]
-    fn signed_overflow_blocks_the_proof_in_c_but_not_in_wrap() {
+    fn counters_are_bounded_by_relations_with_entry_values_and_real_overflow_blocks_the_proof() {
         let src = format!("{NONDET} int main(void) {{ int x = __VERIFIER_nondet_int(); int n = 0; while (x > 0) {{ x--; n++; }} return n; }}");
-        // n++ may overflow? No: n counts at most x < 2^31 iterations, but the invariant n + x
-        // constant is beyond the templates: not proved in c (honest MAYBE), proved in wrap.
+        // n++ cannot overflow: n + x stays the initial x and x only decreases (relational
+        // candidates with the entry values), so n < x0 ≤ INT_MAX inside the loop.
         assert!(prove(&src, IntSemantics::Wrap).is_ok());
+        assert!(prove(&src, IntSemantics::C).is_ok());
         let unbounded = format!("{NONDET} int main(void) {{ int x = __VERIFIER_nondet_int(); while (x != 0) x++; return 0; }}");
         assert!(matches!(prove(&unbounded, IntSemantics::C), Err(Failure::NotProved(_))));
     }
