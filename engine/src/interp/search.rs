@@ -74,7 +74,11 @@ impl Witness {
         let WitnessKind::Violation { kind, message, function, loc } = &self.kind else { return None };
         Some(Violation {
             kind: kind.clone(),
-            message: format!("{message} (in {function})"),
+            message: match &self.poison_created {
+                // Poison is harmless until used: name the operation that created it too.
+                Some(p) => format!("{message} (in {function}); the poison comes from {p}"),
+                None => format!("{message} (in {function})"),
+            },
             location: loc.as_ref().map(|l| format!("{}:{}:{}", l.file, l.line, l.col)),
             inputs: self.inputs.clone(),
         })
