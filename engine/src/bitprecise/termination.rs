@@ -500,9 +500,9 @@ impl<'a> Walker<'a> {
                 let cands = candidates(self.f, &self.loops, &step)?;
                 let arg = if self.provisional {
                     // Only the invariant matters in a provisional walk.
-                    self.houdini(&lc, cands).map(|invariant| LoopArgument { header: ctx.start, location: String::new(), invariant, termination: LoopTermination::Ranking(vec![]) })
+                    self.houdini_tiered(&lc, &cands).map(|invariant| LoopArgument { header: ctx.start, location: String::new(), invariant, termination: LoopTermination::Ranking(vec![]) })
                 } else {
-                    self.search_loop(&lc, cands)
+                    self.houdini_tiered(&lc, &cands).and_then(|inv| self.search_loop(&lc, inv))
                 };
                 (step, self.settle(arg, &ctx)?)
             }
@@ -632,7 +632,7 @@ impl<'a> Walker<'a> {
 
     fn provisional_invariant(&mut self, li: usize, ctx: &Context) -> Result<(LoopStep, Vec<BvFormula>), Failure> {
         let base = self.compose_step(li, &[])?;
-        let cands = candidates(self.f, &self.loops, &base)?;
+        let cands = candidates(self.f, &self.loops, &base)?.all();
         let mut inv = self.hold_on_entry(&LoopCtx::new(ctx, &base)?, cands)?;
         let mut step = base;
         for _ in 0..6 {
@@ -646,9 +646,9 @@ impl<'a> Walker<'a> {
         Ok((step, inv))
     }
 
-    fn search_loop(&mut self, lc: &LoopCtx<'_>, cands: Vec<BvFormula>) -> Result<LoopArgument, Failure> {
+    /// Termination and UB-freedom of a loop entry, given its inductive invariant.
+    fn search_loop(&mut self, lc: &LoopCtx<'_>, invariant: Vec<BvFormula>) -> Result<LoopArgument, Failure> {
         let step = lc.step;
-        let invariant = self.houdini(lc, cands)?;
         let inv = BvFormula::and(invariant.clone());
         let base = BvFormula::and([lc.outer.clone(), inv.clone()]);
         let ub_free = self.valid(BvFormula::implies(base.clone(), BvFormula::not(step.ub.clone())));
@@ -709,6 +709,15 @@ impl<'a> Walker<'a> {
 
     /// Houdini: the largest subset of `cands` that holds on entry and is inductive (under
     /// `¬ub`), found by dropping the conjuncts a counter-model falsifies.
+    /// Houdini on all candidates; if z3 cannot answer, on the single-variable ones alone.
+    fn houdini_tiered(&mut self, lc: &LoopCtx<'_>, cands: &Candidates) -> Result<Vec<BvFormula>, Failure> {
+        match self.houdini(lc, cands.all()) {
+            Ok(inv) => Ok(inv),
+            Err(_) if !cands.relational.is_empty() => self.houdini(lc, cands.basic.clone()),
+            Err(e) => Err(e),
+        }
+    }
+
     fn houdini(&mut self, lc: &LoopCtx<'_>, cands: Vec<BvFormula>) -> Result<Vec<BvFormula>, Failure> {
         let cands = self.hold_on_entry(lc, cands)?;
         self.inductive_subset(lc, cands)
@@ -934,11 +943,25 @@ fn loop_constants(f: &Function, lp: &Loop) -> BTreeSet<(u32, u128)> {
 }
 
 /// Invariant candidates over the loop's state, live-ins and ghost counter.
-fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Vec<BvFormula>, Failure> {
+/// Invariant candidates in two tiers: single-variable facts first, then relations between
+/// variables (orders, entry-value relations), which make the queries harder.
+struct Candidates {
+    basic: Vec<BvFormula>,
+    relational: Vec<BvFormula>,
+}
+
+impl Candidates {
+    fn all(&self) -> Vec<BvFormula> {
+        self.basic.iter().chain(&self.relational).cloned().collect()
+    }
+}
+
+fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidates, Failure> {
     let lp = loops.iter().find(|l| l.header == step.header).ok_or_else(|| Failure::Unsupported("loop vanished".into()))?;
     let consts = loop_constants(f, lp);
     let it = BvTerm::var(IT, IT_WIDTH)?;
     let mut out = vec![];
+    let mut rel = vec![];
     let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
     for s in &step.state {
         let x = s.term();
@@ -977,17 +1000,17 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Vec<BvFor
         }
         // Monotone variables and invariant sums/differences, relative to the entry values.
         let x0 = BvTerm::var(initial_name(&s.name), w)?;
-        out.push(BvFormula::sle(x.clone(), x0.clone())?);
-        out.push(BvFormula::sle(x0.clone(), x.clone())?);
-        out.push(BvFormula::ule(x.clone(), x0.clone())?);
-        out.push(BvFormula::ule(x0.clone(), x.clone())?);
+        rel.push(BvFormula::sle(x.clone(), x0.clone())?);
+        rel.push(BvFormula::sle(x0.clone(), x.clone())?);
+        rel.push(BvFormula::ule(x.clone(), x0.clone())?);
+        rel.push(BvFormula::ule(x0.clone(), x.clone())?);
         for y in &step.state {
             if y.name <= s.name || y.width != w {
                 continue;
             }
             let y0 = BvTerm::var(initial_name(&y.name), w)?;
-            out.push(BvFormula::eq(BvTerm::add(x.clone(), y.term())?, BvTerm::add(x0.clone(), y0.clone())?)?);
-            out.push(BvFormula::eq(BvTerm::sub(x.clone(), y.term())?, BvTerm::sub(x0.clone(), y0)?)?);
+            rel.push(BvFormula::eq(BvTerm::add(x.clone(), y.term())?, BvTerm::add(x0.clone(), y0.clone())?)?);
+            rel.push(BvFormula::eq(BvTerm::sub(x.clone(), y.term())?, BvTerm::sub(x0.clone(), y0)?)?);
         }
         // Low-bit congruences.
         for k in 0..2u128 {
@@ -1004,15 +1027,15 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Vec<BvFor
                 continue;
             }
             let yt = y.term();
-            out.push(BvFormula::ule(x.clone(), yt.clone())?);
-            out.push(BvFormula::ult(x.clone(), yt.clone())?);
-            out.push(BvFormula::ule(yt.clone(), x.clone())?);
-            out.push(BvFormula::sle(x.clone(), yt.clone())?);
-            out.push(BvFormula::sle(yt.clone(), x.clone())?);
-            out.push(BvFormula::ne(x.clone(), yt.clone())?);
+            rel.push(BvFormula::ule(x.clone(), yt.clone())?);
+            rel.push(BvFormula::ult(x.clone(), yt.clone())?);
+            rel.push(BvFormula::ule(yt.clone(), x.clone())?);
+            rel.push(BvFormula::sle(x.clone(), yt.clone())?);
+            rel.push(BvFormula::sle(yt.clone(), x.clone())?);
+            rel.push(BvFormula::ne(x.clone(), yt.clone())?);
         }
     }
-    Ok(out)
+    Ok(Candidates { basic: out, relational: rel })
 }
 
 /// Ranking templates: each state variable in the unsigned and the signed order, both

@@ -376,7 +376,14 @@ impl<'a> Machine<'a> {
                 let (a, b) = (self.eval(lhs)?, self.eval(rhs)?);
                 let v = arith::binary(*op, *flags, *bits, a, b, sem)?;
                 if v.poison && !a.poison && !b.poison {
-                    self.note_poison(&format!("{op:?} {flags:?} on {} and {} ({bits} bits){}", a.int, b.int, loc_text(&instr.loc)));
+                    let mut name = format!("{op:?}").to_lowercase();
+                    for (set, flag) in [(flags.nsw, "nsw"), (flags.nuw, "nuw"), (flags.exact, "exact"), (flags.disjoint, "disjoint")] {
+                        if set {
+                            name.push(' ');
+                            name.push_str(flag);
+                        }
+                    }
+                    self.note_poison(&format!("`{name}` on i{bits} values {} and {} (overflow or inexact result){}", a.int, b.int, loc_text(&instr.loc)));
                 }
                 v
             }
