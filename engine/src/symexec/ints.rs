@@ -72,7 +72,7 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn one(state: State, value: LinExpr) -> Outcome {
+    pub fn one(state: State, value: LinExpr) -> Outcome {
         Outcome { branches: vec![Branch { state, value }], ub: vec![] }
     }
 }

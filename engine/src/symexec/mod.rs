@@ -50,6 +50,7 @@
 //! - Unsigned loops whose variable crosses 2^(w−1) are hard for the back end in the signed view.
 
 mod congruence;
+mod bv;
 mod ctx;
 mod exec;
 mod facts;
@@ -58,6 +59,7 @@ mod graph;
 mod ints;
 mod its_build;
 mod state;
+mod views;
 
 #[cfg(test)]
 mod tests;
@@ -127,7 +129,11 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, o
     let mut lv = BTreeMap::new();
     for (p, ty) in &f.params {
         let v = ctx.fresh(&f.value_name(*p));
-        for a in exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics) {
+        let facts = match ty {
+            Type::Int(b) if opts.int_semantics != crate::verdict::IntSemantics::Math => bv::range_atoms(&LinExpr::var(&v), *b, ctx.view(entry, *p)),
+            _ => exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics),
+        };
+        for a in facts {
             s.add_atom(a);
         }
         lv.insert(*p, v);
