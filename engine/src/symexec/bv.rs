@@ -75,7 +75,7 @@ pub fn convert(ctx: &mut Ctx<'_>, s: State, e: &LinExpr, bits: u32, from: View, 
     if e.is_constant() {
         return vec![(s, LinExpr::constant(normalize(e.constant, bits, to)))];
     }
-    let Some(m) = modulus(bits) else { return vec![(s, e.clone())] };
+    let Some(m) = modulus(bits) else { return vec![unknown_wide(ctx, s)] };
     let (at, shift) = match to {
         View::Unsigned => (Atom::cmp(e, Rel::Ge, &LinExpr::constant(0)), m),
         View::Signed => (smax(bits).and_then(|h| Atom::cmp(e, Rel::Le, &LinExpr::constant(h))), -m),
@@ -95,7 +95,7 @@ pub fn convert(ctx: &mut Ctx<'_>, s: State, e: &LinExpr, bits: u32, from: View, 
 /// cases `r = e`, `r = e − 2^w`, `r = e + 2^w` (only those not refuted); otherwise the exact
 /// `r = e − 2^w·k` with a fresh `k` and `r` in range.
 pub fn wrap_into(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32, view: View) -> Vec<StateValue> {
-    let (Some((lo, hi)), Some(m)) = (bounds(bits, view), modulus(bits)) else { return vec![(s, e)] };
+    let (Some((lo, hi)), Some(m)) = (bounds(bits, view), modulus(bits)) else { return vec![unknown_wide(ctx, s)] };
     if e.is_constant() {
         return vec![(s, LinExpr::constant(normalize(e.constant, bits, view)))];
     }
@@ -127,6 +127,12 @@ pub fn wrap_into(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32, view: View)
         s.add_atom(a);
     }
     vec![(s, LinExpr::var(&r))]
+}
+
+/// A value of a width too large for exact constants (≥ 126 bits): unconstrained (sound).
+fn unknown_wide(ctx: &mut Ctx<'_>, s: State) -> StateValue {
+    let v = ctx.fresh("wide");
+    (s, LinExpr::var(&v))
 }
 
 fn cst(e: &LinExpr) -> Option<Int> {
@@ -454,10 +460,14 @@ pub fn with_overflow(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, view: Vi
         }
         return out;
     };
+    if bounds(bits, view).is_none() || modulus(bits).is_none() {
+        let mut s = s;
+        let (v, f) = (ctx.fresh("wide"), fresh_in(ctx, &mut s, "ovf", 1, view));
+        return vec![(s, LinExpr::var(&v), LinExpr::var(&f))];
+    }
     let ranges = range_atoms(&e, bits, view);
     let mut out = vec![];
-    let inside = if ranges.len() == 2 { ctx.entails(&s, &ranges) } else { true };
-    if inside {
+    if ctx.entails(&s, &ranges) {
         return vec![(s, e, LinExpr::constant(0))];
     }
     for (st, v) in wrap_into(ctx, s, e.clone(), bits, view) {

@@ -62,6 +62,8 @@ mod state;
 mod views;
 
 #[cfg(test)]
+mod bv_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::ir::{GlobalInit, Module, Type};
