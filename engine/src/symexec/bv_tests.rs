@@ -285,3 +285,32 @@ fn paper_f_is_not_proved_terminating() {
     let a = analyze(&m, &opts, Instant::now() + Duration::from_secs(20));
     assert!(!matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
 }
+
+#[test]
+fn uadd_with_overflow_and_extractvalue_are_exact() {
+    // v, o = uadd.with.overflow(x, 1); (o ∧ v ≠ 0) ∨ (¬o ∧ v = 0) is unreachable
+    let agg_ty = Type::Aggregate { size: 8 };
+    let ev = |r: u32, i: u32, ty: Type| ins(Some(r), Op::ExtractValue { agg: l(1), indices: vec![i], ty });
+    let f = func(vec![
+        block(
+            "entry",
+            vec![
+                nondet(0),
+                ins(Some(1), Op::Call { callee: Callee::Direct(FuncId(2)), args: vec![l(0), c(32, 1)], ret: agg_ty.clone() }),
+                ev(2, 0, Type::Int(32)),
+                ev(3, 1, Type::Int(1)),
+            ],
+            Terminator::CondBr { cond: l(3), then_block: BlockId(1), else_block: BlockId(2) },
+        ),
+        block("ovf", vec![icmp(4, IntPred::Ne, l(2), c(32, 0))], Terminator::CondBr { cond: l(4), then_block: BlockId(3), else_block: BlockId(4) }),
+        block("no_ovf", vec![icmp(5, IntPred::Eq, l(2), c(32, 0))], Terminator::CondBr { cond: l(5), then_block: BlockId(3), else_block: BlockId(4) }),
+        block("bad", vec![], Terminator::Unreachable),
+        block("exit", vec![], Terminator::Ret(Some(c(32, 0)))),
+    ]);
+    let mut m = module(f);
+    m.functions.push(decl("llvm.uadd.with.overflow.i32", agg_ty));
+    let opts = AnalysisOptions { int_semantics: IntSemantics::C, entry: "main".into(), timeout: Duration::from_secs(30) };
+    let a = analyze(&m, &opts, Instant::now() + Duration::from_secs(30));
+    assert_eq!(a.memory_safety, MemorySafety::Proved, "{:?}", a.termination);
+    assert!(matches!(a.termination, Termination::Yes(_)));
+}
