@@ -314,3 +314,32 @@ fn uadd_with_overflow_and_extractvalue_are_exact() {
     assert_eq!(a.memory_safety, MemorySafety::Proved, "{:?}", a.termination);
     assert!(matches!(a.termination, Termination::Yes(_)));
 }
+
+#[test]
+fn parity_of_even_masks_survives_loops_and_is_lost_by_odd_steps() {
+    // r = x & -2; phi p = [r, p − 2] is even; q = [r, q − 1] is not; and = x & 12 has 4 | and
+    let f = func(vec![
+        block(
+            "entry",
+            vec![nondet(0), bin(1, BinOp::And, ArithFlags::default(), l(0), c(32, -2)), bin(6, BinOp::And, ArithFlags::default(), l(0), c(32, 12))],
+            Terminator::Br(BlockId(1)),
+        ),
+        block(
+            "loop",
+            vec![
+                ins(Some(2), Op::Phi { ty: Type::Int(32), incoming: vec![(l(1), BlockId(0)), (l(3), BlockId(1))] }),
+                bin(3, BinOp::Sub, ArithFlags::default(), l(2), c(32, 2)),
+                ins(Some(4), Op::Phi { ty: Type::Int(32), incoming: vec![(l(1), BlockId(0)), (l(5), BlockId(1))] }),
+                bin(5, BinOp::Sub, ArithFlags::default(), l(4), c(32, 1)),
+            ],
+            Terminator::Br(BlockId(1)),
+        ),
+    ]);
+    let tz = parity::analyze(&f);
+    assert_eq!(tz[0], 0);
+    assert_eq!(tz[1], 1);
+    assert_eq!(tz[2], 1);
+    assert_eq!(tz[3], 1);
+    assert_eq!(tz[4], 0);
+    assert_eq!(tz[6], 2);
+}

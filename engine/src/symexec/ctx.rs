@@ -34,6 +34,7 @@ pub struct Ctx<'m> {
     value_types: HashMap<FuncId, Vec<Option<Type>>>,
     congruences: HashMap<FuncId, Vec<super::congruence::Cong>>,
     views: Vec<Vec<super::views::View>>,
+    parity: HashMap<FuncId, Vec<u32>>,
     /// Parts (value, overflow bit) of `with.overflow` aggregates, by the aggregate's variable.
     pub agg_parts: HashMap<Var, (LinExpr, super::views::View, LinExpr)>,
 }
@@ -58,6 +59,7 @@ impl<'m> Ctx<'m> {
             value_types: HashMap::new(),
             congruences: HashMap::new(),
             views: Vec::new(),
+            parity: HashMap::new(),
             agg_parts: HashMap::new(),
         }
     }
@@ -375,6 +377,13 @@ impl<'m> Ctx<'m> {
             self.value_types.insert(f, t);
         }
         self.value_types.get(&f).and_then(|t| t.get(v.0 as usize).cloned().flatten())
+    }
+
+    /// The static power-of-two divisibility exponent of local `v` of `f` (see `parity`).
+    pub fn parity(&mut self, f: FuncId, v: ValueId) -> u32 {
+        let module = self.module;
+        let p = self.parity.entry(f).or_insert_with(|| super::parity::analyze(module.function(f)));
+        p.get(v.0 as usize).copied().unwrap_or(0)
     }
 
     /// The view (signed/unsigned) in which local `v` of `f` is stored (see `views`); always

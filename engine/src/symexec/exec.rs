@@ -182,6 +182,20 @@ pub fn define(ctx: &mut Ctx<'_>, s: &mut State, x: ValueId, e: &LinExpr) {
     if let Some(a) = Atom::cmp(&LinExpr::var(&w), Rel::Eq, e) {
         s.add_atom(a);
     }
+    let copy = e.constant == 0 && e.coeffs.len() == 1 && e.coeffs.values().all(|c| *c == 1);
+    if ctx.sem != IntSemantics::Math && !e.is_constant() && !copy {
+        // the range of the value's view, explicitly (copies keep their source's facts):
+        // projections at generalization points are rational and could otherwise lose bounds
+        // that only integer reasoning gives
+        if let Some(Type::Int(bits)) = ctx.value_type(s.top().func, x) {
+            if bits > 1 {
+                let view = ctx.view(s.top().func, x);
+                for a in bv::range_atoms(&LinExpr::var(&w), bits, view) {
+                    s.add_atom(a);
+                }
+            }
+        }
+    }
     s.top_mut().lv.insert(x, w);
 }
 
@@ -350,6 +364,19 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 _ => rv,
             };
             let shift = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr);
+            if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl) && *bits > 1 && *bits < 126 {
+                // static divisibility `x = 2^t·q` (a fact of every run, see `parity`) decides
+                // wrap cases that merges cannot (x even ⇒ x ≥ 1 implies x ≥ 2)
+                for o in [lhs, rhs] {
+                    let Operand::Local(v) = o else { continue };
+                    let t = ctx.parity(s.top().func, *v).min(*bits);
+                    let Some(x) = s.top().lv.get(v).cloned() else { continue };
+                    if t >= 1 {
+                        let q = ctx.fresh("q");
+                        s.add_atoms([LinExpr::var(&q).scale(1i128 << t).and_then(|m| Atom::cmp(&LinExpr::var(&x), Rel::Eq, &m))]);
+                    }
+                }
+            }
             let mut succ = vec![];
             for (st, a, b) in operands2(ctx, s, lhs, rhs, *bits, opv, if shift { View::Unsigned } else { opv })? {
                 let out = bv::binop(ctx, st, *op, *flags, *bits, opv, &a, &b);

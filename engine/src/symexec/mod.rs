@@ -61,6 +61,7 @@ mod generalize;
 mod graph;
 mod ints;
 mod its_build;
+mod parity;
 mod state;
 mod views;
 
