@@ -387,13 +387,26 @@ fn unsigned_division(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinE
         ub.push((bad, format!("possible {what} by zero (undefined behaviour)")));
         s.add_atom(nz);
     }
-    let r = fresh_in(ctx, &mut s, what, bits, View::Unsigned);
-    let rv = LinExpr::var(&r);
-    s.add_atoms([Atom::cmp(&rv, Rel::Le, a)]);
-    if rem {
-        s.add_atoms([b.add_scaled(1, &LinExpr::constant(-1)).and_then(|bm| Atom::cmp(&rv, Rel::Le, &bm))]);
+    // exact for b = 1; for b ≥ 2 the quotient is at most a/2 (a linear consequence of
+    // q·b ≤ a that bounds e.g. `i <= n / i` away from the top of the range)
+    let mut branches = vec![];
+    let is_one = Atom::cmp(b, Rel::Eq, &LinExpr::constant(1)).unwrap_or(Atom::truth(false));
+    for (mut st, one) in split(ctx, s, &is_one) {
+        if one {
+            branches.push(Branch { state: st, value: if rem { LinExpr::constant(0) } else { a.clone() } });
+            continue;
+        }
+        let r = fresh_in(ctx, &mut st, what, bits, View::Unsigned);
+        let rv = LinExpr::var(&r);
+        st.add_atoms([Atom::cmp(&rv, Rel::Le, a)]);
+        if rem {
+            st.add_atoms([b.add_scaled(1, &LinExpr::constant(-1)).and_then(|bm| Atom::cmp(&rv, Rel::Le, &bm))]);
+        } else {
+            st.add_atoms([rv.scale(2).and_then(|r2| Atom::cmp(&r2, Rel::Le, a))]);
+        }
+        branches.push(Branch { state: st, value: rv });
     }
-    Outcome { branches: vec![Branch { state: s, value: rv }], ub }
+    Outcome { branches, ub }
 }
 
 /// `and`/`or`/`xor` on unsigned views: exact for `~x`, masks `2^k − 1` and the identities,
