@@ -1070,9 +1070,16 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                         continue;
                     }
                     for (mut st, v, f) in bv::with_overflow(ctx, st, op, bits, iv, &a, &b) {
-                        // the aggregate is a fresh name; `extractvalue` finds its parts
+                        // the aggregate is a fresh name; `extractvalue` finds its parts, held
+                        // by fresh non-root variables: generalization projects them away, so
+                        // after a merge (which may reuse the aggregate's name for several
+                        // paths) they are unconstrained, never wrong
                         let agg = ctx.fresh("agg");
-                        ctx.agg_parts.insert(agg.clone(), (v, iv, f));
+                        let pv = ctx.fresh("part");
+                        st.add_atoms([Atom::cmp(&LinExpr::var(&pv), Rel::Eq, &v)]);
+                        let pf = ctx.fresh("ovf");
+                        st.add_atoms([Atom::cmp(&LinExpr::var(&pf), Rel::Eq, &f)]);
+                        ctx.agg_parts.insert(agg.clone(), (LinExpr::var(&pv), iv, LinExpr::var(&pf)));
                         if let Some(x) = res {
                             bind(&mut st, x, agg);
                         }
