@@ -33,6 +33,10 @@ pub struct Ctx<'m> {
     live_out: HashMap<FuncId, Vec<BTreeSet<ValueId>>>,
     value_types: HashMap<FuncId, Vec<Option<Type>>>,
     congruences: HashMap<FuncId, Vec<super::congruence::Cong>>,
+    views: Vec<Vec<super::views::View>>,
+    parity: HashMap<FuncId, Vec<u32>>,
+    /// Parts (value, overflow bit) of `with.overflow` aggregates, by the aggregate's variable.
+    pub agg_parts: HashMap<Var, (LinExpr, super::views::View, LinExpr)>,
 }
 
 impl<'m> Ctx<'m> {
@@ -54,6 +58,9 @@ impl<'m> Ctx<'m> {
             live_out: HashMap::new(),
             value_types: HashMap::new(),
             congruences: HashMap::new(),
+            views: Vec::new(),
+            parity: HashMap::new(),
+            agg_parts: HashMap::new(),
         }
     }
 
@@ -100,7 +107,7 @@ impl<'m> Ctx<'m> {
         let mut extra = Vec::new();
         for (i, p) in s.pt.iter().enumerate() {
             for q in &s.pt[i + 1..] {
-                if p.size != q.size || p.is_ptr != q.is_ptr || p.addr == q.addr {
+                if p.size != q.size || p.is_ptr != q.is_ptr || p.unsigned != q.unsigned || p.addr == q.addr {
                     continue;
                 }
                 if !slice_vars.contains(&p.addr) && !slice_vars.contains(&q.addr) {
@@ -370,6 +377,25 @@ impl<'m> Ctx<'m> {
             self.value_types.insert(f, t);
         }
         self.value_types.get(&f).and_then(|t| t.get(v.0 as usize).cloned().flatten())
+    }
+
+    /// The static power-of-two divisibility exponent of local `v` of `f` (see `parity`).
+    pub fn parity(&mut self, f: FuncId, v: ValueId) -> u32 {
+        let module = self.module;
+        let p = self.parity.entry(f).or_insert_with(|| super::parity::analyze(module.function(f)));
+        p.get(v.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// The view (signed/unsigned) in which local `v` of `f` is stored (see `views`); always
+    /// signed under `IntSemantics::Math`.
+    pub fn view(&mut self, f: FuncId, v: ValueId) -> super::views::View {
+        if self.sem == IntSemantics::Math {
+            return super::views::View::Signed;
+        }
+        if self.views.is_empty() {
+            self.views = super::views::infer_module(self.module);
+        }
+        self.views.get(f.0 as usize).map_or(super::views::View::Signed, |vs| super::views::of(vs, v))
     }
 
     /// The static offset congruence of pointer local `v` of function `f` (see `congruence`),

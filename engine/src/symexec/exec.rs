@@ -4,7 +4,9 @@
 
 use super::ctx::Ctx;
 use super::facts::Atom;
+use super::bv;
 use super::ints::{self, fresh_in_range, range_atoms, split, unsigned_view};
+use super::views::View;
 use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
 use crate::ir::{BlockId, Callee, CastOp, Instr, IntPred, Op, Operand, SrcLoc, Terminator, Type, ValueId};
 use crate::logic::{LinExpr, Rel, Var};
@@ -84,6 +86,73 @@ fn type_bits(ctx: &Ctx<'_>, ty: &Type) -> u32 {
     }
 }
 
+/// The view local `x` of the top frame is stored in.
+fn view_of(ctx: &mut Ctx<'_>, s: &State, x: ValueId) -> View {
+    ctx.view(s.top().func, x)
+}
+
+/// The view of an optional result (signed when there is none).
+fn res_view(ctx: &mut Ctx<'_>, s: &State, x: Option<ValueId>) -> View {
+    x.map_or(View::Signed, |x| view_of(ctx, s, x))
+}
+
+/// Operand `o` of width `bits` read in view `want`: a local stored in the other view is
+/// converted by refinement, constants are reduced, undefined values are fresh in range;
+/// pointers are addresses (unsigned). Under `Math` the stored value is returned unchanged.
+pub fn operand_in(ctx: &mut Ctx<'_>, mut s: State, o: &Operand, bits: u32, want: View) -> Result<Vec<(State, LinExpr)>, Stop> {
+    if ctx.sem == IntSemantics::Math || bits == 0 {
+        let e = operand(ctx, &mut s, o)?;
+        return Ok(vec![(s, e)]);
+    }
+    match o {
+        Operand::Local(v) => {
+            let e = operand(ctx, &mut s, o)?;
+            let from = view_of(ctx, &s, *v);
+            Ok(bv::convert(ctx, s, &e, bits, from, want))
+        }
+        Operand::Int { .. } => {
+            let e = operand(ctx, &mut s, o)?;
+            Ok(vec![(s, LinExpr::constant(bv::normalize(e.constant, bits, want)))])
+        }
+        Operand::Undef(_) | Operand::Poison(_) => {
+            let v = bv::fresh_in(ctx, &mut s, "undef", bits, want);
+            Ok(vec![(s, LinExpr::var(&v))])
+        }
+        _ => {
+            let e = operand(ctx, &mut s, o)?;
+            Ok(bv::convert(ctx, s, &e, bits, View::Unsigned, want))
+        }
+    }
+}
+
+/// Two operands read in views `va`, `vb` (all combinations of their conversions).
+fn operands2(ctx: &mut Ctx<'_>, s: State, a: &Operand, b: &Operand, bits: u32, va: View, vb: View) -> Result<Vec<(State, LinExpr, LinExpr)>, Stop> {
+    let mut out = vec![];
+    for (s1, x) in operand_in(ctx, s, a, bits, va)? {
+        for (s2, y) in operand_in(ctx, s1, b, bits, vb)? {
+            out.push((s2, x.clone(), y));
+        }
+    }
+    Ok(out)
+}
+
+/// Defines `x` (if any) in each state and advances.
+fn define_all(ctx: &mut Ctx<'_>, outs: Vec<(State, LinExpr)>, x: Option<ValueId>) -> StepResult {
+    let mut states = vec![];
+    for (mut st, e) in outs {
+        if let Some(x) = x {
+            define(ctx, &mut st, x, &e);
+        }
+        states.push(st);
+    }
+    done(states)
+}
+
+/// The width of an integer or pointer type (0 for others).
+fn int_bits(ctx: &Ctx<'_>, ty: &Type) -> u32 {
+    type_bits(ctx, ty)
+}
+
 /// Makes `e` a variable (fresh with an equation unless it already is one).
 pub fn as_var(ctx: &mut Ctx<'_>, s: &mut State, e: &LinExpr, hint: &str) -> Var {
     if e.constant == 0 && e.coeffs.len() == 1 {
@@ -112,6 +181,20 @@ pub fn define(ctx: &mut Ctx<'_>, s: &mut State, x: ValueId, e: &LinExpr) {
     let w = ctx.fresh(&hint);
     if let Some(a) = Atom::cmp(&LinExpr::var(&w), Rel::Eq, e) {
         s.add_atom(a);
+    }
+    let copy = e.constant == 0 && e.coeffs.len() == 1 && e.coeffs.values().all(|c| *c == 1);
+    if ctx.sem != IntSemantics::Math && !e.is_constant() && !copy {
+        // the range of the value's view, explicitly (copies keep their source's facts):
+        // projections at generalization points are rational and could otherwise lose bounds
+        // that only integer reasoning gives
+        if let Some(Type::Int(bits)) = ctx.value_type(s.top().func, x) {
+            if bits > 1 {
+                let view = ctx.view(s.top().func, x);
+                for a in bv::range_atoms(&LinExpr::var(&w), bits, view) {
+                    s.add_atom(a);
+                }
+            }
+        }
     }
     s.top_mut().lv.insert(x, w);
 }
@@ -149,12 +232,15 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
     let loc = &instr.loc;
     let res = instr.result;
     match &instr.op {
-        Op::Alloca { elem_size, count, .. } => {
-            let n = operand(ctx, &mut s, count)?;
-            let size = n.scale(*elem_size as i128).ok_or_else(|| Stop::Maybe("alloca size overflow".into()))?;
-            let depth = s.frames.len() - 1;
-            let kind = if is_static_alloca(ctx, &s, count) { AllocKind::Stack(depth) } else { AllocKind::StackDynamic(depth) };
-            alloc_block(ctx, s, res, &size, kind, loc, "alloca")
+        Op::Alloca { elem_size, count, count_bits } => {
+            let mut out = vec![];
+            for (s, n) in operand_in(ctx, s, count, *count_bits, View::Unsigned)? {
+                let size = n.scale(*elem_size as i128).ok_or_else(|| Stop::Maybe("alloca size overflow".into()))?;
+                let depth = s.frames.len() - 1;
+                let kind = if is_static_alloca(ctx, &s, count) { AllocKind::Stack(depth) } else { AllocKind::StackDynamic(depth) };
+                out.extend(alloc_block(ctx, s, res, &size, kind, loc, "alloca")?);
+            }
+            Ok(out)
         }
         Op::Load { ty, ptr, size } => {
             let addr = operand(ctx, &mut s, ptr)?;
@@ -176,7 +262,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let mut known = None;
             for p in s.pt.iter().filter(|p| p.alloc == alloc_id && p.size == *size && p.is_ptr == is_ptr) {
                 if p.addr == addr {
-                    known = Some(p.value.clone());
+                    known = Some((p.value.clone(), p.unsigned));
                     break;
                 }
             }
@@ -190,15 +276,22 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 for c in cands {
                     if let Some(a) = Atom::cmp(&LinExpr::var(&c), Rel::Eq, &LinExpr::var(&addr)) {
                         if ctx.entails(&s, &[a]) {
-                            known = s.pt.iter().find(|p| p.addr == c && p.size == *size && p.is_ptr == is_ptr).map(|p| p.value.clone());
+                            known = s.pt.iter().find(|p| p.addr == c && p.size == *size && p.is_ptr == is_ptr).map(|p| (p.value.clone(), p.unsigned));
                             break;
                         }
                     }
                 }
             }
-            if let Some(v) = known {
-                define(ctx, &mut s, x, &LinExpr::var(&v));
-                return done(vec![s]);
+            let math = ctx.sem == IntSemantics::Math;
+            let want = if is_ptr || math { View::Signed } else { view_of(ctx, &s, x) };
+            if let Some((v, unsigned)) = known {
+                if is_ptr || math {
+                    define(ctx, &mut s, x, &LinExpr::var(&v));
+                    return done(vec![s]);
+                }
+                let from = if unsigned { View::Unsigned } else { View::Signed };
+                let outs = bv::convert(ctx, s, &LinExpr::var(&v), bits, from, want);
+                return define_all(ctx, outs, Some(x));
             }
             let pristine = pristine_value(ctx, &s, alloc_id, &addr, *size, bits, is_ptr);
             let hint = value_hint(ctx, &s, x);
@@ -211,12 +304,14 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 // `Math`: the loaded integer may be of a signed type, i.e. unbounded
                 ctx.fresh(&hint)
             } else {
-                fresh_in_range(ctx, &mut s, &hint, bits)
+                bv::fresh_in(ctx, &mut s, &hint, bits, want)
             };
             if let Some(c) = pristine {
+                let c = if math { c } else { bv::normalize(c, bits, want) };
                 s.add_atom(Atom::var_const(&w, Rel::Eq, c));
             }
-            s.pt.push(PtEntry { addr, size: *size, is_ptr, value: w.clone(), alloc: alloc_id });
+            let unsigned = !is_ptr && want == View::Unsigned;
+            s.pt.push(PtEntry { addr, size: *size, is_ptr, unsigned, value: w.clone(), alloc: alloc_id });
             bind(&mut s, x, w);
             done(vec![s])
         }
@@ -229,23 +324,73 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);
             let is_ptr = matches!(ty, Type::Ptr);
             if matches!(ty, Type::Int(_) | Type::Ptr) {
-                let v = operand(ctx, &mut s, value)?;
+                let mut v = operand(ctx, &mut s, value)?;
+                let bits = int_bits(ctx, ty);
+                // integers are stored in the view of the stored local (constants: signed)
+                let unsigned = match value {
+                    Operand::Local(x) if !is_ptr && ctx.sem != IntSemantics::Math && bits > 1 => view_of(ctx, &s, *x) == View::Unsigned,
+                    _ => false,
+                };
+                if !is_ptr && ctx.sem != IntSemantics::Math && v.is_constant() {
+                    v = LinExpr::constant(bv::normalize(v.constant, bits, View::Signed));
+                }
                 let v = as_var(ctx, &mut s, &v, "stored");
-                s.pt.push(PtEntry { addr, size: *size, is_ptr, value: v, alloc: alloc_id });
+                s.pt.push(PtEntry { addr, size: *size, is_ptr, unsigned, value: v, alloc: alloc_id });
             }
             done(vec![s])
         }
         Op::PtrAdd { base, offset, indices, .. } => {
             let mut e = operand(ctx, &mut s, base)?;
             e = e.add_scaled(1, &LinExpr::constant(*offset)).ok_or_else(|| Stop::Maybe("offset overflow".into()))?;
+            // GEP indices are signed
+            let mut cur = vec![(s, e)];
             for ix in indices {
-                let v = operand(ctx, &mut s, &ix.value)?;
-                e = e.add_scaled(ix.scale, &v).ok_or_else(|| Stop::Maybe("offset overflow".into()))?;
+                let mut next = vec![];
+                for (st, e) in cur {
+                    for (st, v) in operand_in(ctx, st, &ix.value, ix.bits, View::Signed)? {
+                        next.push((st, e.add_scaled(ix.scale, &v).ok_or_else(|| Stop::Maybe("offset overflow".into()))?));
+                    }
+                }
+                cur = next;
             }
-            if let Some(x) = res {
-                define(ctx, &mut s, x, &e);
+            define_all(ctx, cur, res)
+        }
+        Op::Bin { op, flags, bits, lhs, rhs } if ctx.sem != IntSemantics::Math => {
+            use crate::ir::BinOp;
+            let rv = res_view(ctx, &s, res);
+            let opv = match op {
+                BinOp::UDiv | BinOp::URem | BinOp::LShr => View::Unsigned,
+                BinOp::SDiv | BinOp::SRem | BinOp::AShr => View::Signed,
+                _ => rv,
+            };
+            let shift = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr);
+            if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl) && *bits > 1 && *bits < 126 {
+                // static divisibility `x = 2^t·q` (a fact of every run, see `parity`) decides
+                // wrap cases that merges cannot (x even ⇒ x ≥ 1 implies x ≥ 2)
+                for o in [lhs, rhs] {
+                    let Operand::Local(v) = o else { continue };
+                    let t = ctx.parity(s.top().func, *v).min(*bits);
+                    let Some(x) = s.top().lv.get(v).cloned() else { continue };
+                    if t >= 1 {
+                        let q = ctx.fresh("q");
+                        s.add_atoms([LinExpr::var(&q).scale(1i128 << t).and_then(|m| Atom::cmp(&LinExpr::var(&x), Rel::Eq, &m))]);
+                    }
+                }
             }
-            done(vec![s])
+            let mut succ = vec![];
+            for (st, a, b) in operands2(ctx, s, lhs, rhs, *bits, opv, if shift { View::Unsigned } else { opv })? {
+                let out = bv::binop(ctx, st, *op, *flags, *bits, opv, &a, &b);
+                succ.extend(out.ub.into_iter().map(|(st, r)| err(st, r, loc)));
+                for br in out.branches {
+                    for (mut st, v) in bv::convert(ctx, br.state, &br.value, *bits, opv, rv) {
+                        if let Some(x) = res {
+                            define(ctx, &mut st, x, &v);
+                        }
+                        succ.push(Succ::State(advance(st)));
+                    }
+                }
+            }
+            Ok(succ)
         }
         Op::Bin { op, flags, bits, lhs, rhs } => {
             let a = operand(ctx, &mut s, lhs)?;
@@ -260,6 +405,37 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 succ.push(Succ::State(advance(st)));
             }
             Ok(succ)
+        }
+        Op::ICmp { pred, bits, lhs, rhs } if ctx.sem != IntSemantics::Math => {
+            // unsigned predicates compare unsigned views, signed ones signed views; eq/ne use
+            // the stored view of a local operand (no conversion needed)
+            let view = match pred {
+                IntPred::Ult | IntPred::Ule | IntPred::Ugt | IntPred::Uge => View::Unsigned,
+                IntPred::Slt | IntPred::Sle | IntPred::Sgt | IntPred::Sge => View::Signed,
+                IntPred::Eq | IntPred::Ne => match (lhs, rhs) {
+                    (Operand::Local(x), _) | (_, Operand::Local(x)) => view_of(ctx, &s, *x),
+                    _ => View::Unsigned,
+                },
+            };
+            let rel = match pred {
+                IntPred::Eq => Rel::Eq,
+                IntPred::Ne => Rel::Ne,
+                IntPred::Ugt | IntPred::Sgt => Rel::Gt,
+                IntPred::Uge | IntPred::Sge => Rel::Ge,
+                IntPred::Ult | IntPred::Slt => Rel::Lt,
+                IntPred::Ule | IntPred::Sle => Rel::Le,
+            };
+            let mut out = vec![];
+            for (st, a, b) in operands2(ctx, s, lhs, rhs, *bits, view, view)? {
+                let Some(at) = Atom::cmp(&a, rel, &b) else { return Err(Stop::Maybe("comparison constant overflow".into())) };
+                for (mut st, t) in split(ctx, st, &at) {
+                    if let Some(x) = res {
+                        define(ctx, &mut st, x, &LinExpr::constant(t as i128));
+                    }
+                    out.push(st);
+                }
+            }
+            done(out)
         }
         Op::ICmp { pred, bits, lhs, rhs } => {
             let a = operand(ctx, &mut s, lhs)?;
@@ -295,6 +471,40 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             }
             done(out)
         }
+        Op::Cast { op, from_bits, to_bits, value } if ctx.sem != IntSemantics::Math => {
+            let rv = res_view(ctx, &s, res);
+            let (from, to) = (*from_bits, *to_bits);
+            let stored = match value {
+                Operand::Local(x) => view_of(ctx, &s, *x),
+                _ => View::Unsigned,
+            };
+            let mut outs = vec![];
+            match op {
+                // the value's bits are unchanged: read it in the result's view
+                CastOp::BitCast => outs = operand_in(ctx, s, value, from, rv)?,
+                // uns_n(t) fits both views of the wider type
+                CastOp::ZExt => outs = operand_in(ctx, s, value, from, View::Unsigned)?,
+                CastOp::SExt => {
+                    for (st, v) in operand_in(ctx, s, value, from, View::Signed)? {
+                        let v = if from == 1 { v.scale(-1).unwrap_or_default() } else { v };
+                        outs.extend(bv::convert(ctx, st, &v, to, View::Signed, rv));
+                    }
+                }
+                CastOp::PtrToInt | CastOp::IntToPtr if to >= from => {
+                    for (st, v) in operand_in(ctx, s, value, from, View::Unsigned)? {
+                        let target = if *op == CastOp::IntToPtr { View::Unsigned } else { rv };
+                        outs.extend(bv::convert(ctx, st, &v, to, View::Unsigned, target));
+                    }
+                }
+                CastOp::Trunc | CastOp::PtrToInt | CastOp::IntToPtr => {
+                    let target = if *op == CastOp::IntToPtr { View::Unsigned } else { rv };
+                    for (st, v) in operand_in(ctx, s, value, from, stored)? {
+                        outs.extend(bv::wrap_into(ctx, st, v, to, target));
+                    }
+                }
+            }
+            define_all(ctx, outs, res)
+        }
         Op::Cast { op, from_bits, to_bits, value } => {
             let v = operand(ctx, &mut s, value)?;
             let mut out = vec![];
@@ -323,26 +533,39 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             }
             done(res_states)
         }
-        Op::Select { cond, then_value, else_value, .. } => {
+        Op::Select { cond, then_value, else_value, ty } => {
             let c = operand(ctx, &mut s, cond)?;
-            let t = operand(ctx, &mut s, then_value)?;
-            let e = operand(ctx, &mut s, else_value)?;
             let at = Atom::cmp(&c, Rel::Ne, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+            let rv = res_view(ctx, &s, res);
+            let bits = if matches!(ty, Type::Int(_)) { int_bits(ctx, ty) } else { 0 };
             let mut out = vec![];
-            for (mut st, b) in split(ctx, s, &at) {
-                if let Some(x) = res {
-                    define(ctx, &mut st, x, if b { &t } else { &e });
-                }
-                out.push(st);
+            for (st, b) in split(ctx, s, &at) {
+                out.extend(operand_in(ctx, st, if b { then_value } else { else_value }, bits, rv)?);
             }
-            done(out)
+            define_all(ctx, out, res)
         }
-        Op::Freeze { value, .. } => {
-            let v = operand(ctx, &mut s, value)?;
-            if let Some(x) = res {
-                define(ctx, &mut s, x, &v);
+        Op::Freeze { value, ty } => {
+            let rv = res_view(ctx, &s, res);
+            let bits = if matches!(ty, Type::Int(_)) { int_bits(ctx, ty) } else { 0 };
+            let outs = operand_in(ctx, s, value, bits, rv)?;
+            define_all(ctx, outs, res)
+        }
+        Op::ExtractValue { agg: Operand::Local(a), indices, ty: Type::Int(bits) } if indices.len() == 1 && indices[0] <= 1 => {
+            // parts of a `with.overflow` result (see `call`); unknown parts are fresh in range
+            let rv = res_view(ctx, &s, res);
+            let var = s.top().lv.get(a).cloned();
+            let parts = var.and_then(|v| ctx.agg_parts.get(&v).cloned());
+            match parts {
+                Some((v, view, _)) if indices[0] == 0 => {
+                    let outs = bv::convert(ctx, s, &v, *bits, view, rv);
+                    define_all(ctx, outs, res)
+                }
+                Some((_, _, f)) => define_all(ctx, vec![(s, f)], res),
+                None => {
+                    let w = bv::fresh_in(ctx, &mut s, "part", *bits, rv);
+                    define_all(ctx, vec![(s, LinExpr::var(&w))], res)
+                }
             }
-            done(vec![s])
         }
         Op::Phi { .. } => {
             // Phis are evaluated together when control enters the block (see `transfer`).
@@ -500,7 +723,7 @@ fn pristine_value(ctx: &mut Ctx<'_>, s: &State, alloc: u32, addr: &Var, size: u6
 
 /// Control transfer to `target`: evaluates the target's phis in parallel (they read the values
 /// of the block we leave) and records the previous block.
-pub fn transfer(ctx: &mut Ctx<'_>, mut s: State, target: BlockId) -> Result<State, Stop> {
+pub fn transfer(ctx: &mut Ctx<'_>, s: State, target: BlockId) -> Result<Vec<State>, Stop> {
     let from = s.top().block;
     let func = ctx.module.function(s.top().func);
     let block = func.block(target);
@@ -513,9 +736,35 @@ pub fn transfer(ctx: &mut Ctx<'_>, mut s: State, target: BlockId) -> Result<Stat
             return Err(Stop::Maybe(format!("phi without an incoming value for block {}", func.block(from).name)));
         };
         let o = o.clone();
-        let v = operand(ctx, &mut s, &o)?;
-        vals.push((instr.result, v));
+        let ty = match &instr.op {
+            Op::Phi { ty, .. } => ty.clone(),
+            _ => Type::Void,
+        };
+        vals.push((instr.result, o, ty));
     }
+    // incoming values read in the phi's view (the same class, so normally no conversion)
+    let mut cur: Vec<(State, Vec<(Option<ValueId>, LinExpr)>)> = vec![(s, vec![])];
+    for (r, o, ty) in vals {
+        let mut next = vec![];
+        for (st, acc) in cur {
+            let rv = res_view(ctx, &st, r);
+            let bits = if matches!(ty, Type::Int(_)) { int_bits(ctx, &ty) } else { 0 };
+            for (st, v) in operand_in(ctx, st, &o, bits, rv)? {
+                let mut acc = acc.clone();
+                acc.push((r, v));
+                next.push((st, acc));
+            }
+        }
+        cur = next;
+    }
+    let mut out = vec![];
+    for (s, vals) in cur {
+        out.push(enter_block(ctx, s, from, target, n_phi, vals));
+    }
+    Ok(out)
+}
+
+fn enter_block(ctx: &mut Ctx<'_>, mut s: State, from: BlockId, target: BlockId, n_phi: usize, vals: Vec<(Option<ValueId>, LinExpr)>) -> State {
     {
         let f = s.top_mut();
         f.prev = Some(from);
@@ -527,47 +776,91 @@ pub fn transfer(ctx: &mut Ctx<'_>, mut s: State, target: BlockId) -> Result<Stat
             define(ctx, &mut s, x, &v);
         }
     }
-    Ok(s)
+    s
 }
 
 fn terminator(ctx: &mut Ctx<'_>, mut s: State, t: &Terminator, loc: &Option<SrcLoc>) -> StepResult {
     match t {
-        Terminator::Br(b) => Ok(vec![Succ::State(transfer(ctx, s, *b)?)]),
+        Terminator::Br(b) => Ok(transfer(ctx, s, *b)?.into_iter().map(Succ::State).collect()),
         Terminator::CondBr { cond, then_block, else_block } => {
             let c = operand(ctx, &mut s, cond)?;
             let at = Atom::cmp(&c, Rel::Ne, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
             let mut out = vec![];
             for (st, b) in split(ctx, s, &at) {
-                out.push(Succ::State(transfer(ctx, st, if b { *then_block } else { *else_block })?));
+                out.extend(transfer(ctx, st, if b { *then_block } else { *else_block })?.into_iter().map(Succ::State));
             }
             Ok(out)
         }
         Terminator::Switch { value, bits, default, cases } => {
             let v = operand(ctx, &mut s, value)?;
+            let sview = match value {
+                Operand::Local(x) => view_of(ctx, &s, *x),
+                _ => View::Signed,
+            };
+            let math = ctx.sem == IntSemantics::Math;
             let mut out = vec![];
             let mut rest = Some(s);
             for (c, target) in cases {
                 let Some(st) = rest.take() else { break };
-                let cv = if *bits == 1 { c & 1 } else { *c };
+                let cv = if *bits == 1 {
+                    c & 1
+                } else if math {
+                    *c
+                } else {
+                    bv::normalize(*c, *bits, sview)
+                };
                 let at = Atom::cmp(&v, Rel::Eq, &LinExpr::constant(cv)).unwrap_or(Atom::truth(false));
                 for (st, b) in split(ctx, st, &at) {
                     if b {
-                        out.push(Succ::State(transfer(ctx, st, *target)?));
+                        out.extend(transfer(ctx, st, *target)?.into_iter().map(Succ::State));
                     } else {
                         rest = Some(st);
                     }
                 }
             }
             if let Some(st) = rest {
-                out.push(Succ::State(transfer(ctx, st, *default)?));
+                out.extend(transfer(ctx, st, *default)?.into_iter().map(Succ::State));
             }
             Ok(out)
         }
         Terminator::Ret(v) => {
-            let rv = match v {
-                Some(o) => Some(operand(ctx, &mut s, o)?),
-                None => None,
+            // the returned value is read in the view of the caller's result
+            let caller_res = if s.frames.len() >= 2 {
+                let caller = &s.frames[s.frames.len() - 2];
+                let func = ctx.module.function(caller.func);
+                func.block(caller.block).instrs.get(caller.idx).and_then(|i| i.result).map(|x| (caller.func, x))
+            } else {
+                None
             };
+            let want = match caller_res {
+                Some((f, x)) => ctx.view(f, x),
+                None => View::Signed,
+            };
+            let ret_ty = ctx.module.function(s.top().func).ret.clone();
+            let bits = if matches!(ret_ty, Type::Int(_)) && caller_res.is_some() { int_bits(ctx, &ret_ty) } else { 0 };
+            let mut outs = vec![];
+            match v {
+                Some(o) => {
+                    for (st, e) in operand_in(ctx, s, o, bits, want)? {
+                        outs.push((st, Some(e)));
+                    }
+                }
+                None => outs.push((s, None)),
+            }
+            let mut succ = vec![];
+            for (s, rv) in outs {
+                succ.extend(return_to_caller(ctx, s, rv)?);
+            }
+            Ok(succ)
+        }
+        Terminator::Unreachable => Ok(vec![err(s, "reached `unreachable` (undefined behaviour)", loc)]),
+        Terminator::Unsupported { text } => Err(Stop::Maybe(format!("unsupported terminator `{}`{}", short(text), loc_text(loc)))),
+    }
+}
+
+/// Pops the top frame and binds the caller's call result to `rv`.
+fn return_to_caller(ctx: &mut Ctx<'_>, mut s: State, rv: Option<LinExpr>) -> StepResult {
+    {
             let depth = s.frames.len() - 1;
             pop_frame(&mut s, depth);
             if s.frames.is_empty() {
@@ -582,9 +875,6 @@ fn terminator(ctx: &mut Ctx<'_>, mut s: State, t: &Terminator, loc: &Option<SrcL
             }
             s.top_mut().idx += 1;
             Ok(vec![Succ::State(s)])
-        }
-        Terminator::Unreachable => Ok(vec![err(s, "reached `unreachable` (undefined behaviour)", loc)]),
-        Terminator::Unsupported { text } => Err(Stop::Maybe(format!("unsupported terminator `{}`{}", short(text), loc_text(loc)))),
     }
 }
 
@@ -628,16 +918,31 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         if func.is_vararg {
             return Err(Stop::Maybe(format!("call of variadic function `{name}`")));
         }
-        let mut vals = vec![];
-        for a in args {
-            vals.push(operand(ctx, &mut s, a)?);
-        }
+        // arguments are read in the views of the callee's parameters
         let params = func.params.clone();
-        s.frames.push(Frame { func: f, block: BlockId(0), prev: None, idx: 0, lv: BTreeMap::new() });
-        for ((p, _), v) in params.iter().zip(vals) {
-            define(ctx, &mut s, *p, &v);
+        let mut cur: Vec<(State, Vec<LinExpr>)> = vec![(s, vec![])];
+        for ((p, ty), a) in params.iter().zip(args) {
+            let want = ctx.view(f, *p);
+            let bits = if matches!(ty, Type::Int(_)) { int_bits(ctx, ty) } else { 0 };
+            let mut next = vec![];
+            for (st, acc) in cur {
+                for (st, v) in operand_in(ctx, st, a, bits, want)? {
+                    let mut acc = acc.clone();
+                    acc.push(v);
+                    next.push((st, acc));
+                }
+            }
+            cur = next;
         }
-        return Ok(vec![Succ::State(s)]);
+        let mut out = vec![];
+        for (mut s, vals) in cur {
+            s.frames.push(Frame { func: f, block: BlockId(0), prev: None, idx: 0, lv: BTreeMap::new() });
+            for ((p, _), v) in params.iter().zip(vals) {
+                define(ctx, &mut s, *p, &v);
+            }
+            out.push(Succ::State(s));
+        }
+        return Ok(out);
     }
     let ret_bits = type_bits(ctx, ret);
     let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
@@ -667,11 +972,132 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             done(vec![s])
         }
         "llvm.expect" => {
-            let v = arg(ctx, &mut s, 0)?;
-            if let Some(x) = res {
-                define(ctx, &mut s, x, &v);
+            let rv = res_view(ctx, &s, res);
+            let o = args.first().cloned().ok_or_else(|| Stop::Maybe(format!("call of `{name}` with too few arguments")))?;
+            let outs = operand_in(ctx, s, &o, ret_bits, rv)?;
+            define_all(ctx, outs, res)
+        }
+        "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" if ctx.sem != IntSemantics::Math && args.len() == 2 => {
+            let iv = if base.starts_with("llvm.u") { View::Unsigned } else { View::Signed };
+            let max = base.ends_with("max");
+            let rv = res_view(ctx, &s, res);
+            let mut outs = vec![];
+            for (st, a, b) in operands2(ctx, s, &args[0], &args[1], ret_bits, iv, iv)? {
+                let at = Atom::cmp(&a, Rel::Ge, &b).unwrap_or(Atom::truth(true));
+                for (st, ge) in split(ctx, st, &at) {
+                    let pick = if ge == max { &a } else { &b };
+                    outs.extend(bv::convert(ctx, st, pick, ret_bits, iv, rv));
+                }
             }
-            done(vec![s])
+            define_all(ctx, outs, res)
+        }
+        "llvm.abs" if ctx.sem != IntSemantics::Math && !args.is_empty() => {
+            // |a| in the signed view; −smin wraps to smin, which is poison if the flag says so
+            let poison_min = matches!(args.get(1), Some(Operand::Int { value, .. }) if value & 1 == 1);
+            let rv = res_view(ctx, &s, res);
+            let mut outs = vec![];
+            let mut succ = vec![];
+            for (st, a) in operand_in(ctx, s, &args[0], ret_bits, View::Signed)? {
+                let at = Atom::cmp(&a, Rel::Ge, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
+                for (st, nonneg) in split(ctx, st, &at) {
+                    if nonneg {
+                        outs.extend(bv::convert(ctx, st, &a, ret_bits, View::Signed, rv));
+                        continue;
+                    }
+                    let mut st = st;
+                    if poison_min {
+                        if let Some(lo) = ints::smin(ret_bits) {
+                            let not_min = Atom::cmp(&a, Rel::Ne, &LinExpr::constant(lo)).unwrap_or(Atom::truth(true));
+                            if !ctx.entails(&st, std::slice::from_ref(&not_min)) {
+                                let mut bad = st.clone();
+                                bad.add_atoms([Atom::cmp(&a, Rel::Eq, &LinExpr::constant(lo))]);
+                                if ctx.sem == IntSemantics::C {
+                                    succ.push(err(bad, "abs of the minimal value (poison, undefined behaviour in C)", loc));
+                                } else {
+                                    let w = bv::fresh_in(ctx, &mut bad, "poison", ret_bits, rv);
+                                    outs.push((bad, LinExpr::var(&w)));
+                                }
+                                st.add_atoms([Atom::cmp(&a, Rel::Ge, &LinExpr::constant(lo + 1))]);
+                            }
+                        }
+                    }
+                    let neg = a.scale(-1).unwrap_or_default();
+                    for (st, v) in bv::wrap_into(ctx, st, neg, ret_bits, View::Signed) {
+                        outs.extend(bv::convert(ctx, st, &v, ret_bits, View::Signed, rv));
+                    }
+                }
+            }
+            let mut states = vec![];
+            for (mut st, e) in outs {
+                if let Some(x) = res {
+                    define(ctx, &mut st, x, &e);
+                }
+                states.push(Succ::State(advance(st)));
+            }
+            succ.extend(states);
+            Ok(succ)
+        }
+        "llvm.sadd" | "llvm.uadd" | "llvm.ssub" | "llvm.usub" | "llvm.smul" | "llvm.umul" if args.len() == 2 && (name.contains(".with.overflow.") || name.contains(".sat.")) => {
+            use crate::ir::BinOp;
+            let iv = if base.starts_with("llvm.u") { View::Unsigned } else { View::Signed };
+            let op = if base.ends_with("add") { BinOp::Add } else if base.ends_with("sub") { BinOp::Sub } else { BinOp::Mul };
+            let bits = name.rsplit('.').next().and_then(|t| t.strip_prefix('i')).and_then(|t| t.parse::<u32>().ok()).unwrap_or(0);
+            if bits == 0 || (name.contains(".sat.") && op == BinOp::Mul) {
+                return Err(Stop::Maybe(format!("unsupported intrinsic `{name}`{}", loc_text(loc))));
+            }
+            let mut outs = vec![];
+            let math = ctx.sem == IntSemantics::Math;
+            for (st, a, b) in operands2(ctx, s, &args[0], &args[1], bits, iv, iv)? {
+                // under `Math` an operand may lie outside the type's range: reduce it first
+                let mut ab = vec![(st, a, b)];
+                if math {
+                    let mut next = vec![];
+                    for (st, a, b) in ab {
+                        for (st, a) in bv::wrap_into(ctx, st, a, bits, iv) {
+                            for (st, b) in bv::wrap_into(ctx, st, b.clone(), bits, iv) {
+                                next.push((st, a.clone(), b));
+                            }
+                        }
+                    }
+                    ab = next;
+                }
+                for (st, a, b) in ab {
+                    if name.contains(".sat.") {
+                        let rv = res_view(ctx, &st, res);
+                        for (st, v) in bv::saturating(ctx, st, op, bits, iv, &a, &b) {
+                            outs.extend(bv::convert(ctx, st, &v, bits, iv, rv));
+                        }
+                        continue;
+                    }
+                    for (mut st, v, f) in bv::with_overflow(ctx, st, op, bits, iv, &a, &b) {
+                        // the aggregate is a fresh name; `extractvalue` finds its parts, held
+                        // by fresh non-root variables: generalization projects them away, so
+                        // after a merge (which may reuse the aggregate's name for several
+                        // paths) they are unconstrained, never wrong
+                        let agg = ctx.fresh("agg");
+                        let pv = ctx.fresh("part");
+                        st.add_atoms([Atom::cmp(&LinExpr::var(&pv), Rel::Eq, &v)]);
+                        let pf = ctx.fresh("ovf");
+                        st.add_atoms([Atom::cmp(&LinExpr::var(&pf), Rel::Eq, &f)]);
+                        ctx.agg_parts.insert(agg.clone(), (LinExpr::var(&pv), iv, LinExpr::var(&pf)));
+                        if let Some(x) = res {
+                            bind(&mut st, x, agg);
+                        }
+                        outs.push((st, LinExpr::constant(0)));
+                    }
+                }
+            }
+            let mut states = vec![];
+            let sat = name.contains(".sat.");
+            for (mut st, e) in outs {
+                if sat {
+                    if let Some(x) = res {
+                        define(ctx, &mut st, x, &e);
+                    }
+                }
+                states.push(st);
+            }
+            done(states)
         }
         "llvm.assume" => {
             let c = arg(ctx, &mut s, 0)?;
@@ -746,7 +1172,20 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         }
         "malloc" | "calloc" => {
             let size = if base == "malloc" {
-                arg(ctx, &mut s, 0)?
+                // size_t: the unsigned view
+                let o = args.first().cloned().ok_or_else(|| Stop::Maybe(format!("call of `{name}` with too few arguments")))?;
+                let pb = ctx.module.pointer_bits;
+                let mut outs = operand_in(ctx, s, &o, pb, View::Unsigned)?;
+                if outs.len() != 1 {
+                    let mut succ = vec![];
+                    for (st, size) in outs {
+                        succ.extend(alloc_heap(ctx, st, res, &size, loc)?);
+                    }
+                    return Ok(succ);
+                }
+                let (st, size) = outs.remove(0);
+                s = st;
+                size
             } else {
                 let a = arg(ctx, &mut s, 0)?;
                 let b = arg(ctx, &mut s, 1)?;
@@ -772,7 +1211,11 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                 // `Math`: values of signed types are unbounded mathematical integers (the
                 // function's name states the C type of the input).
                 Type::Int(b) if ctx.sem == IntSemantics::Math && *b > 1 && !unsigned_nondet(&name) => ctx.fresh("nondet"),
-                Type::Int(b) => fresh_in_range(ctx, &mut s, "nondet", *b),
+                Type::Int(b) if ctx.sem == IntSemantics::Math => fresh_in_range(ctx, &mut s, "nondet", *b),
+                Type::Int(b) => {
+                    let rv = res_view(ctx, &s, res);
+                    bv::fresh_in(ctx, &mut s, "nondet", *b, rv)
+                }
                 Type::Ptr => {
                     let w = ctx.fresh("nondet_ptr");
                     s.add_atom(Atom::var_const(&w, Rel::Ge, 0));

@@ -46,7 +46,39 @@ pub fn project_kb(s: &mut State) {
                 }
             }
         }
-        let Some((i, t, c)) = pick else { break };
+        let Some((i, t, c)) = pick.or_else(|| non_unit_pick(&kb, &roots)) else { break };
+        if c != 1 && c != -1 {
+            // c·t + r = 0 with |c| > 1: each fact d·t + g ⋈ 0 becomes |c|·g − d·sgn(c)·r ⋈ 0
+            // (= |c|·(d·t + g) − d·sgn(c)·(c·t + r), a positive multiple of the fact under the
+            // equation): the rational projection, implied by the original facts — a sound
+            // weakening that keeps e.g. `x' = 2·x ∧ 1 ≤ x` as `2 ≤ x'`.
+            let Fact::Atom(eq) = kb.remove(i) else { break };
+            let mut out = Vec::with_capacity(kb.len());
+            for f in kb {
+                if !f.vars().contains(&t) {
+                    out.push(f);
+                    continue;
+                }
+                let Fact::Atom(a) = &f else { continue };
+                let d = a.e.coeffs.get(&t).copied().unwrap_or(0);
+                let e = a.e.scale(c.abs()).and_then(|x| x.add_scaled(-d * c.signum(), &eq.e));
+                if let Some(mut e) = e {
+                    e.coeffs.retain(|_, k| *k != 0);
+                    let rel = match a.rel {
+                        ARel::Le => crate::logic::Rel::Le,
+                        ARel::Eq => crate::logic::Rel::Eq,
+                        ARel::Ne => crate::logic::Rel::Ne,
+                    };
+                    if !e.coeffs.contains_key(&t) {
+                        if let Some(n) = Atom::cmp(&e, rel, &LinExpr::constant(0)) {
+                            out.push(Fact::Atom(n));
+                        }
+                    }
+                }
+            }
+            kb = out;
+            continue;
+        }
         let Fact::Atom(eq) = kb.remove(i) else { break };
         // c·t + rest = 0  ⇒  t = −c·rest  (c = ±1)
         let mut rest = eq.e.clone();
@@ -67,6 +99,22 @@ pub fn project_kb(s: &mut State) {
     let mut seen = BTreeSet::new();
     kb.retain(|f| f.const_value() != Some(true) && f.vars().iter().all(|v| roots.contains(v)) && seen.insert(f.clone()));
     s.kb = kb;
+}
+
+/// An equation `c·t + r = 0` with a non-root `t` (any coefficient).
+fn non_unit_pick(kb: &[Fact], roots: &BTreeSet<Var>) -> Option<(usize, Var, crate::logic::Int)> {
+    for (i, f) in kb.iter().enumerate() {
+        if let Fact::Atom(a) = f {
+            if a.rel == ARel::Eq {
+                for (v, c) in &a.e.coeffs {
+                    if *c != 0 && !roots.contains(v) {
+                        return Some((i, v.clone(), *c));
+                    }
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Whether `general` generalizes `inst` (conditions (b)–(e) of the generalization rule);
@@ -137,6 +185,7 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> Option<Mu> 
         let cand = cand.or_else(|| inst.pt.iter().find(|q| {
             q.size == p.size
                 && q.is_ptr == p.is_ptr
+                && q.unsigned == p.unsigned
                 && q.alloc == target_alloc
                 && mu.get(&p.addr).map_or(true, |x| *x == q.addr)
                 && mu.get(&p.value).map_or(true, |x| *x == q.value)
@@ -222,7 +271,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
         }
         let addr = inv_a.get(&p.addr).cloned().unwrap_or_else(|| p.addr.clone());
         let Some(q) = b.pt.iter().find(|q| {
-            q.alloc == p.alloc && q.size == p.size && q.is_ptr == p.is_ptr && inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()) == addr
+            q.alloc == p.alloc && q.size == p.size && q.is_ptr == p.is_ptr && q.unsigned == p.unsigned && inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()) == addr
         }) else {
             continue;
         };
@@ -314,7 +363,8 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         for (x, v) in &fr.lv {
             let kind = match ctx.value_type(fr.func, *x) {
                 Some(Type::Int(bits)) => {
-                    derived.extend(super::ints::range_atoms(&LinExpr::var(v), bits));
+                    let view = ctx.view(fr.func, *x);
+                    derived.extend(super::bv::range_atoms(&LinExpr::var(v), bits, view));
                     Some(bits)
                 }
                 Some(Type::Ptr) => None,

@@ -1,6 +1,9 @@
 //! Integer value representation and the arithmetic rules (binary operations, casts, the
 //! unsigned view) under the three `IntSemantics`.
 //!
+//! These are the rules of `IntSemantics::Math` (and the signed-view helpers `bv` reuses for
+//! `sdiv`/`srem` and signed bitwise operations); `C`/`Wrap` use the view-aware rules of `bv`.
+//!
 //! Representation: every integer value of width w > 1 is its *signed* two's-complement view
 //! (in `C`/`Wrap` always inside [-2^(w-1), 2^(w-1)); in `Math` the results of `nsw`
 //! arithmetic are unbounded mathematical integers); `i1` values are 0/1. Pointers are
@@ -72,7 +75,7 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn one(state: State, value: LinExpr) -> Outcome {
+    pub fn one(state: State, value: LinExpr) -> Outcome {
         Outcome { branches: vec![Branch { state, value }], ub: vec![] }
     }
 }

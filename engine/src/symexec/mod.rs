@@ -22,9 +22,11 @@
 //!   `llvm.stackrestore` frees every alloca of the frame that may have run after a stacksave
 //!   (non-constant count, or outside the entry block, or after a stacksave there): a superset
 //!   of what LLVM frees, so a use after `stackrestore` always reaches the error state.
-//! - **Integers.** See `ints`: signed views, exact linear wrap encoding, refinement for unsigned
-//!   views; `Math` keeps `nsw` arithmetic unbounded; `C` turns possible `nsw`/`nuw` overflow,
-//!   division by zero and over-wide shifts into error states (undefined behaviour).
+//! - **Integers.** `C`/`Wrap`: each SSA value is stored in a signed or unsigned view chosen by
+//!   the seed-004 heuristic (`views`), rules read operands in the view they need and convert by
+//!   refinement, wrap-around is split into exact cases (`bv`). `Math` keeps the signed
+//!   representation of `ints` with unbounded `nsw` arithmetic. `C` turns possible `nsw`/`nuw`
+//!   overflow, division by zero and over-wide shifts into error states (undefined behaviour).
 //! - **Refinement.** Comparisons, selects, branches, switches, min/max and abs split the state
 //!   when the condition is not decided by ⟨a⟩ (digest App. A.4), so KB stays a set of linear
 //!   facts without disjunctions (except allocation disjointness inside ⟨a⟩).
@@ -47,9 +49,11 @@
 //!   (see `congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
 //! - In `Math` mode `alloca(n * sizeof(T))` with an unbounded `int n` is an unsigned (wrapping)
 //!   `size_t` product that may be 0 or huge: "alloca of a size that may not be positive".
-//! - Unsigned loops whose variable crosses 2^(w−1) are hard for the back end in the signed view.
+//! - Termination arguments that need congruences of integers (`x` stays even) or the number of
+//!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 
 mod congruence;
+mod bv;
 mod ctx;
 mod exec;
 mod facts;
@@ -57,8 +61,12 @@ mod generalize;
 mod graph;
 mod ints;
 mod its_build;
+mod parity;
 mod state;
+mod views;
 
+#[cfg(test)]
+mod bv_tests;
 #[cfg(test)]
 mod tests;
 
@@ -127,7 +135,11 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, o
     let mut lv = BTreeMap::new();
     for (p, ty) in &f.params {
         let v = ctx.fresh(&f.value_name(*p));
-        for a in exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics) {
+        let facts = match ty {
+            Type::Int(b) if opts.int_semantics != crate::verdict::IntSemantics::Math => bv::range_atoms(&LinExpr::var(&v), *b, ctx.view(entry, *p)),
+            _ => exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics),
+        };
+        for a in facts {
             s.add_atom(a);
         }
         lv.insert(*p, v);

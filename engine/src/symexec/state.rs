@@ -56,6 +56,8 @@ pub struct PtEntry {
     pub addr: Var,
     pub size: u64,
     pub is_ptr: bool,
+    /// The integer value is stored in its unsigned view (seed 004 `↪_{ty,u}`); else signed.
+    pub unsigned: bool,
     pub value: Var,
     pub alloc: u32,
 }
@@ -96,6 +98,14 @@ impl State {
             self.kb.push(f);
         }
     }
+    /// Adds the atoms that could be built (a `None` is a constant overflow: dropping it only
+    /// weakens the state).
+    pub fn add_atoms(&mut self, atoms: impl IntoIterator<Item = Option<Atom>>) {
+        for a in atoms.into_iter().flatten() {
+            self.add_atom(a);
+        }
+    }
+
     pub fn add_fact(&mut self, f: Fact) {
         if f.const_value() == Some(true) {
             return;
