@@ -79,26 +79,9 @@ fn operands(op: &Op) -> Vec<&Operand> {
     }
 }
 
-/// Encodes one iteration of the innermost loop `lp` of `f`.
-pub fn encode_loop_step(module: &Module, f: &Function, lp: &Loop, sem: IntSemantics) -> Result<LoopStep, Unsupported> {
-    if !lp.innermost {
-        return Err(Unsupported("the loop contains an inner loop".into()));
-    }
-    let types = f.value_types();
-    let width_of = |v: ValueId| -> Result<u32, Unsupported> {
-        match types.get(v.0 as usize).cloned().flatten() {
-            Some(Type::Int(w)) if (1..=64).contains(&w) => Ok(w),
-            other => Err(Unsupported(format!("loop value {} of type {other:?}", f.value_name(v)))),
-        }
-    };
-    let header = f.block(lp.header);
-    let mut state = Vec::new();
-    for instr in &header.instrs {
-        if let (Op::Phi { .. }, Some(r)) = (&instr.op, instr.result) {
-            state.push(LoopVar { value: r, name: var_name(f, r), width: width_of(r)? });
-        }
-    }
-    // Values defined inside the loop.
+/// The values a loop reads that are defined outside it (constant while the loop runs): the
+/// operands of its instructions and terminators, except the header phis' entry values.
+pub fn read_from_outside(f: &Function, lp: &Loop) -> BTreeSet<ValueId> {
     let defined: BTreeSet<ValueId> = lp.blocks.iter().flat_map(|b| f.block(*b).instrs.iter().filter_map(|i| i.result)).collect();
     let mut used: BTreeSet<ValueId> = BTreeSet::new();
     let mut note = |o: &Operand| {
@@ -126,6 +109,29 @@ pub fn encode_loop_step(module: &Module, f: &Function, lp: &Loop, sem: IntSemant
             _ => {}
         }
     }
+    used
+}
+
+/// Encodes one iteration of the innermost loop `lp` of `f`.
+pub fn encode_loop_step(module: &Module, f: &Function, lp: &Loop, sem: IntSemantics) -> Result<LoopStep, Unsupported> {
+    if !lp.innermost {
+        return Err(Unsupported("the loop contains an inner loop".into()));
+    }
+    let types = f.value_types();
+    let width_of = |v: ValueId| -> Result<u32, Unsupported> {
+        match types.get(v.0 as usize).cloned().flatten() {
+            Some(Type::Int(w)) if (1..=64).contains(&w) => Ok(w),
+            other => Err(Unsupported(format!("loop value {} of type {other:?}", f.value_name(v)))),
+        }
+    };
+    let header = f.block(lp.header);
+    let mut state = Vec::new();
+    for instr in &header.instrs {
+        if let (Op::Phi { .. }, Some(r)) = (&instr.op, instr.result) {
+            state.push(LoopVar { value: r, name: var_name(f, r), width: width_of(r)? });
+        }
+    }
+    let used = read_from_outside(f, lp);
     // Phis of exit targets may use loop values, but their outside operands are not live-ins.
     let mut live_ins = Vec::new();
     for v in used {

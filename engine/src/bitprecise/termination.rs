@@ -387,24 +387,7 @@ impl<'a> Walker<'a> {
                 state.push(var(r)?);
             }
         }
-        let defined: BTreeSet<ValueId> = lp.blocks.iter().flat_map(|b| self.f.block(*b).instrs.iter().filter_map(|i| i.result)).collect();
-        let mut used = BTreeSet::new();
-        for &b in &lp.blocks {
-            let block = self.f.block(b);
-            for i in &block.instrs {
-                let ops: Vec<&Operand> = match &i.op {
-                    Op::Phi { incoming, .. } if b == lp.header => incoming.iter().filter(|(_, p)| lp.blocks.contains(p)).map(|(o, _)| o).collect(),
-                    op => crate::interp::cfg_facts::operands(op).unwrap_or_default(),
-                };
-                used.extend(ops.into_iter().filter_map(|o| if let Operand::Local(v) = o { Some(*v) } else { None }).filter(|v| !defined.contains(v)));
-            }
-            match &block.terminator {
-                crate::ir::Terminator::CondBr { cond: Operand::Local(v), .. } | crate::ir::Terminator::Switch { value: Operand::Local(v), .. } | crate::ir::Terminator::Ret(Some(Operand::Local(v))) if !defined.contains(v) => {
-                    used.insert(*v);
-                }
-                _ => {}
-            }
-        }
+        let used = super::step::read_from_outside(self.f, &lp);
         let live_ins: Vec<LoopVar> = used.into_iter().map(var).collect::<Result<_, _>>()?;
         let env: Env = state.iter().chain(&live_ins).map(|x| (x.value, x.term())).collect();
         let scope = Scope::new(&self.loops, lp.blocks.clone(), Some(lp.header), &lp.children, false);

@@ -10,7 +10,7 @@
 //! (a portfolio of input strategies, every result replayed).
 
 pub(crate) mod arith;
-pub(crate) mod cfg_facts;
+mod cfg_facts;
 mod externals;
 mod fault;
 mod frame;

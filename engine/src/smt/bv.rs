@@ -128,18 +128,7 @@ fn model_value(model: &z3::Model, v: &BV) -> Option<u128> {
 pub fn check_bv(formula: &BvFormula, timeout: Option<Duration>) -> (SatResult, Option<BvModel>) {
     let mut tr = BvTranslator::default();
     let assertion = tr.formula(formula);
-    let solver = z3::Solver::new();
-    if let Some(t) = timeout {
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", t.as_millis().clamp(1, u32::MAX as u128) as u32);
-        solver.set_params(&params);
-    }
-    solver.assert(&assertion);
-    let result = match solver.check() {
-        z3::SatResult::Sat => SatResult::Sat,
-        z3::SatResult::Unsat => SatResult::Unsat,
-        z3::SatResult::Unknown => SatResult::Unknown,
-    };
+    let (result, solver) = super::run_solver(&assertion, timeout);
     if result != SatResult::Sat {
         return (result, None);
     }

@@ -101,5 +101,22 @@ pub fn entails(premise: &Formula, conclusion: &Formula, budget: &Budget) -> bool
     check_sat(&f, budget) == SatResult::Unsat
 }
 
+/// Checks one z3 assertion with an optional time limit; returns the solver for the model.
+fn run_solver(assertion: &z3::ast::Bool, timeout: Option<Duration>) -> (SatResult, z3::Solver) {
+    let solver = z3::Solver::new();
+    if let Some(t) = timeout {
+        let mut params = z3::Params::new();
+        params.set_u32("timeout", t.as_millis().clamp(1, u32::MAX as u128) as u32);
+        solver.set_params(&params);
+    }
+    solver.assert(assertion);
+    let result = match solver.check() {
+        z3::SatResult::Sat => SatResult::Sat,
+        z3::SatResult::Unsat => SatResult::Unsat,
+        z3::SatResult::Unknown => SatResult::Unknown,
+    };
+    (result, solver)
+}
+
 #[cfg(test)]
 mod tests;

@@ -155,18 +155,7 @@ impl Translator<'_> {
 pub(super) fn solve(query: &Query<'_>, model_vars: &[Var]) -> (SatResult, Option<Model>) {
     let mut tr = Translator { query, consts: HashMap::new(), bools: HashMap::new(), bound: Vec::new() };
     let assertion = tr.formula(query.formula);
-    let solver = z3::Solver::new();
-    if let Some(t) = query.timeout {
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", t.as_millis().clamp(1, u32::MAX as u128) as u32);
-        solver.set_params(&params);
-    }
-    solver.assert(&assertion);
-    let result = match solver.check() {
-        z3::SatResult::Sat => SatResult::Sat,
-        z3::SatResult::Unsat => SatResult::Unsat,
-        z3::SatResult::Unknown => SatResult::Unknown,
-    };
+    let (result, solver) = super::run_solver(&assertion, query.timeout);
     if result != SatResult::Sat || model_vars.is_empty() {
         return (result, None);
     }
