@@ -126,6 +126,10 @@ pub fn wrap_into(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32, view: View)
     if let Some(a) = e.add_scaled(-m, &LinExpr::var(&k)).and_then(|x| Atom::cmp(&LinExpr::var(&r), Rel::Eq, &x)) {
         s.add_atom(a);
     }
+    // Bounds of `e` reduced into the range (an interval or seed 004's inBounds).
+    if let (Some(lb), Some(ub)) = super::ints::syntactic_bounds(&s, &e) {
+        super::inbounds::add_wrapped_range(ctx, &mut s, &LinExpr::var(&r), lb, ub, bits, view);
+    }
     vec![(s, LinExpr::var(&r))]
 }
 
@@ -354,6 +358,9 @@ fn nonlinear(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u3
         if a == b {
             s.add_atoms([Atom::cmp(&r, Rel::Ge, a), a.scale(-1).and_then(|na| Atom::cmp(&r, Rel::Ge, &na))]);
         }
+    } else if let Some((lo, hi)) = boxb {
+        // The product wraps: its reduced box is an interval or a wrapped union (inBounds).
+        super::inbounds::add_wrapped_range(ctx, &mut s, &r, lo, hi, bits, view);
     }
     Outcome { branches: vec![Branch { state: s, value: r }], ub }
 }

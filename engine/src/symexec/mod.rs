@@ -59,6 +59,7 @@ mod exec;
 mod facts;
 mod generalize;
 mod graph;
+mod inbounds;
 mod ints;
 mod its_build;
 mod parity;
