@@ -85,11 +85,32 @@ static feed_list parse_list(const char *text) {
   return list;
 }
 
+/* The list in environment variable `name`, or (long lists, beyond the kernel's limit for one
+   variable) in the file named by `name`_FILE. */
+static const char *list_text(const char *name) {
+  char key[64];
+  snprintf(key, sizeof key, "%s_FILE", name);
+  const char *path = getenv(key);
+  if (!path || !*path) return getenv(name);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, len = 0;
+  char *buf = malloc(cap);
+  size_t n;
+  while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    len += n;
+    if (cap - len - 1 == 0) buf = realloc(buf, cap *= 2);
+  }
+  fclose(f);
+  if (buf) buf[len] = 0;
+  return buf;
+}
+
 static void initialise(void) {
   if (initialised) return;
   initialised = 1;
-  stem = parse_list(getenv("TC_FEED_STEM"));
-  cycle = parse_list(getenv("TC_FEED_CYCLE"));
+  stem = parse_list(list_text("TC_FEED_STEM"));
+  cycle = parse_list(list_text("TC_FEED_CYCLE"));
   const char *a = getenv("TC_FEED_AFTER");
   if (a && *a) after = a;
   if (strncmp(after, "random:", 7) == 0) {

@@ -146,3 +146,16 @@ fn feed_converts_values_as_c_does() {
     let r = native::run(&exe, &Feed::fill(After::Min), std::time::Duration::from_secs(5), None).unwrap();
     assert_eq!(r.ending, Ending::Terminated(Some(0)), "{}", r.stderr);
 }
+
+#[test]
+fn long_witness_stems_are_fed_through_a_file() {
+    // 100 000 inputs are far beyond what one environment variable may hold.
+    let dir = tempfile::tempdir().unwrap();
+    let src = program(&dir, "long.c", "int main(void) { for (int i = 0; i < 100000; i++) if (__VERIFIER_nondet_int() != 7) return 1; while (1) {} }");
+    let native = Native::new().unwrap();
+    let stem: Vec<FeedValue> = (0..100_000).map(|_| typed("int", "7")).collect();
+    check_no_witness(&native, &src, &Feed { stem: stem.clone(), cycle: vec![], after: After::Stop }).unwrap();
+    let mut wrong = stem;
+    wrong[99_999] = typed("int", "8");
+    assert!(check_no_witness(&native, &src, &Feed { stem: wrong, cycle: vec![], after: After::Stop }).is_err());
+}

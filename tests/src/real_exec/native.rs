@@ -170,8 +170,17 @@ pub fn sanitizer_report(stderr: &str) -> Option<String> {
 pub fn run(exe: &Path, feed: &Feed, wall: Duration, steps: Option<u64>) -> Result<NativeRun, String> {
     let mut cmd = Command::new(exe);
     cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).process_group(0);
+    // Long input lists go through files: one environment variable may hold at most 128 KiB.
+    let mut list_files = Vec::new();
     for (key, value) in feed.env() {
-        cmd.env(key, value);
+        if value.len() > 4096 {
+            let mut file = tempfile::NamedTempFile::new().map_err(|e| format!("cannot create an input file: {e}"))?;
+            std::io::Write::write_all(&mut file, value.as_bytes()).map_err(|e| format!("cannot write an input file: {e}"))?;
+            cmd.env(format!("{key}_FILE"), file.path());
+            list_files.push(file);
+        } else {
+            cmd.env(key, value);
+        }
     }
     cmd.env("TC_STEP_BOUND", steps.unwrap_or(0).to_string())
         .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=1")
