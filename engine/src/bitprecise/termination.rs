@@ -422,19 +422,13 @@ impl<'a> Walker<'a> {
             return Err(Failure::Unsupported("no back edge reaches the header".into()));
         }
         let (stay, exit, ub) = (BvFormula::or(stay), BvFormula::or(exit), BvFormula::or(walked.ub));
+        let region = RegionEncoding { edges, ub: ub.clone(), inputs: vec![] };
+        let mut step = LoopStep { header: lp.header, state, live_ins, stay, post, exit, ub, inputs: vec![], region };
         // Everything that is neither state nor live-in is new in each iteration.
-        let fixed: BTreeSet<String> = state.iter().chain(&live_ins).map(|x| x.name.clone()).chain(state.iter().map(|x| initial_name(&x.name))).collect();
-        let mut vars = BTreeMap::new();
-        stay.collect_vars(&mut vars);
-        exit.collect_vars(&mut vars);
-        ub.collect_vars(&mut vars);
-        for e in &edges {
-            e.cond.collect_vars(&mut vars);
-            e.values.values().for_each(|t| t.collect_vars(&mut vars));
-        }
-        let inputs: Vec<(String, u32)> = vars.into_iter().filter(|(n, _)| !fixed.contains(n)).collect();
-        let region = RegionEncoding { edges, ub: ub.clone(), inputs: inputs.clone() };
-        Ok(LoopStep { header: lp.header, state, live_ins, stay, post, exit, ub, inputs, region })
+        let fixed: BTreeSet<String> = step.state.iter().chain(&step.live_ins).map(|x| x.name.clone()).chain(step.state.iter().map(|x| initial_name(&x.name))).collect();
+        step.inputs = variables_of(&step).into_iter().filter(|(n, _)| !fixed.contains(n)).collect();
+        step.region.inputs = step.inputs.clone();
+        Ok(step)
     }
 
     fn fresh_name(&mut self, hint: &str) -> String {
@@ -516,16 +510,7 @@ impl<'a> Walker<'a> {
         // Continue after every exit edge, with renamed copies of the loop's variables.
         let suffix = self.fresh_name("x");
         let mut rename: BTreeMap<String, BvTerm> = BTreeMap::new();
-        let mut widths = BTreeMap::new();
-        step.stay.collect_vars(&mut widths);
-        step.exit.collect_vars(&mut widths);
-        step.ub.collect_vars(&mut widths);
-        for e in &step.region.edges {
-            e.cond.collect_vars(&mut widths);
-            for t in e.values.values() {
-                t.collect_vars(&mut widths);
-            }
-        }
+        let mut widths = variables_of(&step);
         for s in &step.state {
             widths.insert(s.name.clone(), s.width);
         }
@@ -816,20 +801,13 @@ impl<'a> Walker<'a> {
     /// No `n + 1` consecutive UB-free iterations start from a state satisfying the invariant.
     fn bound_holds(&mut self, lc: &LoopCtx<'_>, inv: &BvFormula, n: u32) -> Result<bool, Failure> {
         let step = lc.step;
-        let mut vars = BTreeMap::new();
-        step.stay.collect_vars(&mut vars);
-        step.ub.collect_vars(&mut vars);
-        for t in step.post.values() {
-            t.collect_vars(&mut vars);
-        }
-        let state: BTreeSet<&str> = step.state.iter().map(|s| s.name.as_str()).collect();
-        let per_iter: Vec<(String, u32)> = step.inputs.iter().filter(|(n, _)| !state.contains(n.as_str())).cloned().collect();
+        let per_iter = &step.inputs;
         let mut parts = vec![lc.outer.clone(), inv.clone()];
         // Copy j of the state: the original names for j = 0, fresh ones after.
         let mut cur: BTreeMap<String, BvTerm> = BTreeMap::new();
         for j in 0..=n {
             let mut map = cur.clone();
-            for (name, w) in &per_iter {
+            for (name, w) in per_iter {
                 map.insert(name.clone(), BvTerm::var(format!("{name}@u{j}"), *w)?);
             }
             let sub = |f: &BvFormula| f.substitute(&|x| map.get(x).cloned());
@@ -883,6 +861,19 @@ impl<'s> LoopCtx<'s> {
     fn at_post(&self, f: &BvFormula) -> Result<BvFormula, BvWidthError> {
         f.substitute(&|n| self.post_map.get(n).cloned())
     }
+}
+
+/// Every variable (name, width) the formulas and values of a loop iteration mention.
+fn variables_of(step: &LoopStep) -> BTreeMap<String, u32> {
+    let mut vars = BTreeMap::new();
+    step.stay.collect_vars(&mut vars);
+    step.exit.collect_vars(&mut vars);
+    step.ub.collect_vars(&mut vars);
+    for e in &step.region.edges {
+        e.cond.collect_vars(&mut vars);
+        e.values.values().for_each(|t| t.collect_vars(&mut vars));
+    }
+    vars
 }
 
 /// The variable holding a state variable's value at loop entry (constant during the loop), so

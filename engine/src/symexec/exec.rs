@@ -417,14 +417,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                     _ => View::Unsigned,
                 },
             };
-            let rel = match pred {
-                IntPred::Eq => Rel::Eq,
-                IntPred::Ne => Rel::Ne,
-                IntPred::Ugt | IntPred::Sgt => Rel::Gt,
-                IntPred::Uge | IntPred::Sge => Rel::Ge,
-                IntPred::Ult | IntPred::Slt => Rel::Lt,
-                IntPred::Ule | IntPred::Sle => Rel::Le,
-            };
+            let rel = pred_rel(*pred);
             let mut out = vec![];
             for (st, a, b) in operands2(ctx, s, lhs, rhs, *bits, view, view)? {
                 let Some(at) = Atom::cmp(&a, rel, &b) else { return Err(Stop::Maybe("comparison constant overflow".into())) };
@@ -451,14 +444,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             } else {
                 views.push((s, a, b));
             }
-            let rel = match pred {
-                IntPred::Eq => Rel::Eq,
-                IntPred::Ne => Rel::Ne,
-                IntPred::Ugt | IntPred::Sgt => Rel::Gt,
-                IntPred::Uge | IntPred::Sge => Rel::Ge,
-                IntPred::Ult | IntPred::Slt => Rel::Lt,
-                IntPred::Ule | IntPred::Sle => Rel::Le,
-            };
+            let rel = pred_rel(*pred);
             let mut out = vec![];
             for (st, a, b) in views {
                 let Some(at) = Atom::cmp(&a, rel, &b) else { return Err(Stop::Maybe("comparison constant overflow".into())) };
@@ -1315,3 +1301,16 @@ pub fn param_facts(e: &LinExpr, ty: &Type, pointer_bits: u32, sem: IntSemantics)
         _ => vec![],
     }
 }
+
+/// The relation an integer predicate compares its operands (in the predicate's view) with.
+fn pred_rel(pred: IntPred) -> Rel {
+    match pred {
+        IntPred::Eq => Rel::Eq,
+        IntPred::Ne => Rel::Ne,
+        IntPred::Ugt | IntPred::Sgt => Rel::Gt,
+        IntPred::Uge | IntPred::Sge => Rel::Ge,
+        IntPred::Ult | IntPred::Slt => Rel::Lt,
+        IntPred::Ule | IntPred::Sle => Rel::Le,
+    }
+}
+
