@@ -5,6 +5,7 @@
 //! everything else is pure computation on owned, `Send + Sync` data and does no I/O
 //! (`driver` reads the input file and hands owned data on).
 
+pub mod analysis;
 pub mod bitprecise;
 pub mod driver;
 pub mod error;

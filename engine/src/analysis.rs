@@ -1,0 +1,170 @@
+//! Whole-module analysis: one termination and memory-safety verdict per defined function.
+//!
+//! This is the engine API the `--all-functions` mode and the cargo front end are built on.
+//! Today every selected function is analysed as an entry function of its own (its parameters
+//! arbitrary, every call inlined) by the same pipeline as `prove FILE`, independent functions
+//! in parallel on a rayon pool of `jobs` threads; the modular analysis of seed 002 (summaries
+//! reused by every caller, recursion, a persistent cache) replaces the inside of
+//! [`analyze_module`] without changing its contract.
+
+use crate::ir::{FuncId, Module, SrcLoc};
+use crate::verdict::{AnalysisOptions, MemorySafety, Report, Termination};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// Which functions of a module get a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FunctionSelection {
+    /// Every function with a body.
+    AllDefined,
+    /// The named functions (each must have a body).
+    Named(Vec<String>),
+}
+
+/// Options of a whole-module run, on top of the per-analysis options (`opts.entry` is ignored).
+#[derive(Clone, Debug)]
+pub struct ModuleOptions {
+    pub analysis: AnalysisOptions,
+    /// Wall-clock budget of one function (its share of `analysis.timeout` otherwise).
+    pub function_timeout: Duration,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+}
+
+/// The verdicts of one function.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct FunctionReport {
+    /// The symbol name in the module.
+    pub name: String,
+    /// Where the function is defined (from debug info), if known.
+    pub location: Option<SrcLoc>,
+    pub termination: Termination,
+    pub memory_safety: MemorySafety,
+    /// Wall-clock time spent on this function.
+    pub seconds: f64,
+    /// Statistics of the analysis, free-form (as in [`Report::stats`]).
+    pub stats: Vec<(String, String)>,
+}
+
+/// The result of a whole-module run.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ModuleReport {
+    /// One report per selected function, in module order.
+    pub functions: Vec<FunctionReport>,
+    /// Functions analysed in this run.
+    pub analysed: usize,
+    /// Functions whose result came from a stored summary.
+    pub reused: usize,
+    pub seconds: f64,
+}
+
+/// Analyses the selected functions of `module`. Functions named in `selection` that do not
+/// exist or have no body are reported as MAYBE with that reason (the caller validates names
+/// beforehand when it wants an error instead).
+pub fn analyze_module(module: &Module, opts: &ModuleOptions, selection: &FunctionSelection) -> ModuleReport {
+    let started = Instant::now();
+    let deadline = started + opts.analysis.timeout;
+    let targets: Vec<Result<FuncId, String>> = match selection {
+        FunctionSelection::AllDefined => (0..module.functions.len() as u32)
+            .map(FuncId)
+            .filter(|f| !module.function(*f).is_declaration())
+            .map(Ok)
+            .collect(),
+        FunctionSelection::Named(names) => names
+            .iter()
+            .map(|n| module.function_by_name(n).filter(|f| !module.function(*f).is_declaration()).ok_or_else(|| n.clone()))
+            .collect(),
+    };
+    let analyse = |target: &Result<FuncId, String>| match target {
+        Ok(f) => analyze_function(module, *f, opts, deadline),
+        Err(name) => {
+            let reason = format!("function `{name}` is not defined in the module");
+            FunctionReport {
+                name: name.clone(),
+                location: None,
+                termination: Termination::Maybe { reason: reason.clone() },
+                memory_safety: MemorySafety::Unknown { reason },
+                seconds: 0.0,
+                stats: vec![],
+            }
+        }
+    };
+    let functions: Vec<FunctionReport> = match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build() {
+        Ok(pool) => pool.install(|| {
+            use rayon::prelude::*;
+            targets.par_iter().map(analyse).collect()
+        }),
+        Err(_) => targets.iter().map(analyse).collect(),
+    };
+    let analysed = targets.iter().filter(|t| t.is_ok()).count();
+    ModuleReport { functions, analysed, reused: 0, seconds: started.elapsed().as_secs_f64() }
+}
+
+/// One function as an entry of its own: its parameters arbitrary, its callees inlined.
+fn analyze_function(module: &Module, f: FuncId, opts: &ModuleOptions, deadline: Instant) -> FunctionReport {
+    let started = Instant::now();
+    let func = module.function(f);
+    let own_deadline = (started + opts.function_timeout).min(deadline);
+    let analysis = AnalysisOptions { entry: func.name.clone(), ..opts.analysis.clone() };
+    let report = if started >= deadline {
+        let reason = "the run's time limit was used up before this function was analysed".to_string();
+        Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
+    } else {
+        crate::pipeline::prove_program(module, f, &analysis, own_deadline).normalized()
+    };
+    let memory_safety = report
+        .memory_safety
+        .unwrap_or(MemorySafety::Unknown { reason: "no memory-safety verdict".into() });
+    FunctionReport {
+        name: func.name.clone(),
+        location: func.loc.clone(),
+        termination: report.termination,
+        memory_safety,
+        seconds: started.elapsed().as_secs_f64(),
+        stats: report.stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::InputKind;
+    use crate::verdict::IntSemantics;
+
+    fn options(jobs: usize) -> ModuleOptions {
+        ModuleOptions {
+            analysis: AnalysisOptions { int_semantics: IntSemantics::C, entry: "main".into(), timeout: Duration::from_secs(60) },
+            function_timeout: Duration::from_secs(20),
+            jobs,
+        }
+    }
+
+    const TWO_FUNCTIONS: &str = r#"
+        unsigned countdown(unsigned n) { while (n > 0) n--; return n; }
+        int spin(int x) { while (x != 0) { x = x; } return 0; }
+        int reads(int *p) { return *p; }
+    "#;
+
+    #[test]
+    fn every_defined_function_gets_a_verdict_of_its_own() {
+        let module = crate::frontend::load_source(TWO_FUNCTIONS, InputKind::C).expect("compiles");
+        let report = analyze_module(&module, &options(2), &FunctionSelection::AllDefined);
+        let by_name = |n: &str| report.functions.iter().find(|f| f.name == n).unwrap_or_else(|| panic!("{n} reported"));
+        assert_eq!(report.functions.len(), 3);
+        assert_eq!(report.analysed, 3);
+        assert!(matches!(by_name("countdown").termination, Termination::Yes(_)), "{:?}", by_name("countdown"));
+        assert!(matches!(by_name("spin").termination, Termination::No(_)), "{:?}", by_name("spin"));
+        // An arbitrary pointer parameter: the load may be out of bounds, so nothing is proved.
+        assert!(!matches!(by_name("reads").memory_safety, MemorySafety::Proved), "{:?}", by_name("reads"));
+        assert!(by_name("countdown").location.as_ref().is_some_and(|l| l.line == 2));
+    }
+
+    #[test]
+    fn unknown_names_are_reported_not_dropped() {
+        let module = crate::frontend::load_source(TWO_FUNCTIONS, InputKind::C).expect("compiles");
+        let sel = FunctionSelection::Named(vec!["countdown".into(), "missing".into()]);
+        let report = analyze_module(&module, &options(1), &sel);
+        assert_eq!(report.functions.len(), 2);
+        assert!(matches!(&report.functions[1].termination, Termination::Maybe { reason } if reason.contains("missing")));
+    }
+}
