@@ -19,7 +19,8 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 use supervise::{run_with_limit, Supervised, GRACE};
 use termcheck_engine::driver::{prove_file, InputKind};
-use termcheck_engine::verdict::{AnalysisOptions, MemorySafety, Report, Termination};
+use termcheck_engine::config::Config;
+use termcheck_engine::verdict::{MemorySafety, Report, Termination};
 
 /// Exit code for every verdict.
 const EXIT_VERDICT: i32 = 0;
@@ -72,16 +73,13 @@ fn print_report(report: &Report, format: OutputFormat, elapsed: Duration) {
 
 /// `prove FILE`: runs the engine on a worker thread and returns the process exit code.
 fn prove(args: ProveArgs) -> i32 {
-    let opts = AnalysisOptions {
-        int_semantics: args.int_semantics.into(),
-        entry: args.entry.clone(),
-        timeout: Duration::from_secs_f64(args.timeout),
-    };
+    let config = Config::new(args.int_semantics.into(), Duration::from_secs_f64(args.timeout));
     let is_its = matches!(InputKind::of(&args.file), Some(InputKind::ItsSmt2 | InputKind::ItsKoat));
     let start = Instant::now();
     let path = args.file.clone();
-    let wait = opts.timeout + GRACE;
-    match run_with_limit(wait, move || prove_file(&path, &opts)) {
+    let wait = config.timeout() + GRACE;
+    let entry = args.entry.clone();
+    match run_with_limit(wait, move || prove_file(&path, &entry, &config)) {
         Supervised::Finished(Ok(report)) => {
             print_report(&report, args.format, start.elapsed());
             EXIT_VERDICT

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use termcheck_engine::verdict::{AnalysisOptions, IntSemantics, MemorySafety, Termination};
+use termcheck_engine::config::Config;
+use termcheck_engine::verdict::{IntSemantics, MemorySafety, Termination};
 
 struct Row {
     path: String,
@@ -86,9 +87,9 @@ fn main() {
         handles.push(std::thread::spawn(move || loop {
             let k = next.fetch_add(1, Ordering::SeqCst);
             let Some((path, expected)) = tasks.get(k) else { break };
-            let opts = AnalysisOptions { int_semantics: sem, entry: "main".into(), timeout: Duration::from_secs(timeout) };
+            let config = Config::new(sem, Duration::from_secs(timeout));
             let t0 = Instant::now();
-            let result = termcheck_engine::driver::prove_file(&dir.join(path), &opts);
+            let result = termcheck_engine::driver::prove_file(&dir.join(path), "main", &config);
             let secs = t0.elapsed().as_secs_f64();
             let (answer, detail) = match result {
                 Ok(report) => {

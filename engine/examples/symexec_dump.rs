@@ -6,8 +6,9 @@ fn main() {
     let path = std::path::Path::new(&args[1]);
     let sem = match args.get(2).map(|s| s.as_str()) { Some("c") => IntSemantics::C, Some("wrap") => IntSemantics::Wrap, _ => IntSemantics::Math };
     let m = termcheck_engine::frontend::load_module(path, termcheck_engine::driver::InputKind::C).expect("load");
-    let opts = AnalysisOptions { int_semantics: sem, entry: "main".into(), timeout: Duration::from_secs(20) };
-    let a = termcheck_engine::symexec::analyze(&m, &opts, Instant::now() + Duration::from_secs(20));
+    let config = termcheck_engine::config::Config::new(sem, Duration::from_secs(20));
+    let entry = m.function_by_name("main").expect("a function `main`");
+    let a = termcheck_engine::symexec::analyze(&m, entry, &config, Instant::now() + config.timeout());
     if let Some(its) = &a.its {
         println!("locations {:?} vars {:?}", its.locations, its.vars.len());
         for t in &its.transitions {

@@ -7,10 +7,11 @@
 //! reused by every caller, recursion, a persistent cache) replaces the inside of
 //! [`analyze_module`] without changing its contract.
 
+use crate::config::Config;
 use crate::ir::{FuncId, Module, SrcLoc};
-use crate::verdict::{AnalysisOptions, MemorySafety, Report, Termination};
+use crate::verdict::{MemorySafety, Report, Termination};
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Which functions of a module get a verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,16 +20,6 @@ pub enum FunctionSelection {
     AllDefined,
     /// The named functions (each must have a body).
     Named(Vec<String>),
-}
-
-/// Options of a whole-module run, on top of the per-analysis options (`opts.entry` is ignored).
-#[derive(Clone, Debug)]
-pub struct ModuleOptions {
-    pub analysis: AnalysisOptions,
-    /// Wall-clock budget of one function (its share of `analysis.timeout` otherwise).
-    pub function_timeout: Duration,
-    /// Worker threads (at least 1).
-    pub jobs: usize,
 }
 
 /// The verdicts of one function.
@@ -58,12 +49,13 @@ pub struct ModuleReport {
     pub seconds: f64,
 }
 
-/// Analyses the selected functions of `module`. Functions named in `selection` that do not
-/// exist or have no body are reported as MAYBE with that reason (the caller validates names
-/// beforehand when it wants an error instead).
-pub fn analyze_module(module: &Module, opts: &ModuleOptions, selection: &FunctionSelection) -> ModuleReport {
+/// Analyses the selected functions of `module`: the whole run ends by `config.timeout()`, one
+/// function by `config.function_timeout()`, on `config.jobs()` worker threads. Functions
+/// named in `selection` that do not exist or have no body are reported as MAYBE with that
+/// reason (the caller validates names beforehand when it wants an error instead).
+pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSelection) -> ModuleReport {
     let started = Instant::now();
-    let deadline = started + opts.analysis.timeout;
+    let deadline = started + config.timeout();
     let targets: Vec<Result<FuncId, String>> = match selection {
         FunctionSelection::AllDefined => (0..module.functions.len() as u32)
             .map(FuncId)
@@ -76,7 +68,7 @@ pub fn analyze_module(module: &Module, opts: &ModuleOptions, selection: &Functio
             .collect(),
     };
     let analyse = |target: &Result<FuncId, String>| match target {
-        Ok(f) => analyze_function(module, *f, opts, deadline),
+        Ok(f) => analyze_function(module, *f, config, deadline),
         Err(name) => {
             let reason = format!("function `{name}` is not defined in the module");
             FunctionReport {
@@ -89,7 +81,7 @@ pub fn analyze_module(module: &Module, opts: &ModuleOptions, selection: &Functio
             }
         }
     };
-    let functions: Vec<FunctionReport> = match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build() {
+    let functions: Vec<FunctionReport> = match rayon::ThreadPoolBuilder::new().num_threads(config.jobs().get()).build() {
         Ok(pool) => pool.install(|| {
             use rayon::prelude::*;
             targets.par_iter().map(analyse).collect()
@@ -101,16 +93,15 @@ pub fn analyze_module(module: &Module, opts: &ModuleOptions, selection: &Functio
 }
 
 /// One function as an entry of its own: its parameters arbitrary, its callees inlined.
-fn analyze_function(module: &Module, f: FuncId, opts: &ModuleOptions, deadline: Instant) -> FunctionReport {
+fn analyze_function(module: &Module, f: FuncId, config: &Config, deadline: Instant) -> FunctionReport {
     let started = Instant::now();
     let func = module.function(f);
-    let own_deadline = (started + opts.function_timeout).min(deadline);
-    let analysis = AnalysisOptions { entry: func.name.clone(), ..opts.analysis.clone() };
+    let own_deadline = (started + config.function_timeout()).min(deadline);
     let report = if started >= deadline {
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
     } else {
-        crate::pipeline::prove_program(module, f, &analysis, own_deadline).normalized()
+        crate::pipeline::prove_program(module, f, config, own_deadline).normalized()
     };
     let memory_safety = report
         .memory_safety
@@ -130,13 +121,14 @@ mod tests {
     use super::*;
     use crate::driver::InputKind;
     use crate::verdict::IntSemantics;
+    use std::num::NonZeroUsize;
+    use std::time::Duration;
 
-    fn options(jobs: usize) -> ModuleOptions {
-        ModuleOptions {
-            analysis: AnalysisOptions { int_semantics: IntSemantics::C, entry: "main".into(), timeout: Duration::from_secs(60) },
-            function_timeout: Duration::from_secs(20),
-            jobs,
-        }
+    fn options(jobs: usize) -> Config {
+        Config::new(IntSemantics::C, Duration::from_secs(60))
+            .with_function_timeout(Duration::from_secs(20))
+            .expect("positive")
+            .with_jobs(NonZeroUsize::new(jobs).expect("at least one job"))
     }
 
     const TWO_FUNCTIONS: &str = r#"

@@ -1,7 +1,8 @@
 //! Entry point of the engine for one input file: dispatch on the file kind, run the pipeline.
 
+use crate::config::Config;
 use crate::error::EngineError;
-use crate::verdict::{AnalysisOptions, Report};
+use crate::verdict::Report;
 use std::path::Path;
 
 /// The kinds of input `prove` accepts.
@@ -27,30 +28,32 @@ impl InputKind {
     }
 }
 
-/// Proves termination (and, for programs, memory safety) of the file's runs.
-pub fn prove_file(path: &Path, opts: &AnalysisOptions) -> Result<Report, EngineError> {
+/// Proves termination (and, for programs, memory safety) of the file's runs: for programs the
+/// runs of the function `entry` (its parameters arbitrary), for ITSs those from the start
+/// location (`entry` is not used). The whole analysis ends by `config.timeout()`.
+pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, EngineError> {
     let shown = path.display().to_string();
     let kind = InputKind::of(path).ok_or_else(|| EngineError::UnsupportedExtension { path: shown.clone() })?;
     if !path.is_file() {
         return Err(EngineError::Io { path: shown, message: "no such file".into() });
     }
-    let deadline = std::time::Instant::now() + opts.timeout;
+    let deadline = std::time::Instant::now() + config.timeout();
     match kind {
         InputKind::ItsSmt2 | InputKind::ItsKoat => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| EngineError::Io { path: shown.clone(), message: e.to_string() })?;
             let its = crate::its::parse_file(&shown, &text, kind == InputKind::ItsKoat)?;
-            let budget = crate::smt::Budget::until(deadline);
-            let termination = crate::termination::prove_its(&its, &budget);
+            let budget = crate::smt::Budget::until(deadline, config.termination().query_limit);
+            let termination = crate::termination::prove_its(&its, &config.termination().shares, &budget);
             Ok(Report { termination, memory_safety: None, stats: vec![] })
         }
         InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode => {
             let module = crate::frontend::load_module(path, kind)?;
             let entry = module
-                .function_by_name(&opts.entry)
+                .function_by_name(entry)
                 .filter(|f| !module.function(*f).is_declaration())
-                .ok_or_else(|| EngineError::MissingEntry { path: shown, name: opts.entry.clone() })?;
-            Ok(crate::pipeline::prove_program(&module, entry, opts, deadline).normalized())
+                .ok_or_else(|| EngineError::MissingEntry { path: shown, name: entry.to_string() })?;
+            Ok(crate::pipeline::prove_program(&module, entry, config, deadline).normalized())
         }
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod bitprecise;
+pub mod config;
 pub mod driver;
 pub mod error;
 pub mod frontend;

@@ -19,16 +19,6 @@ pub enum IntSemantics {
     Math,
 }
 
-/// Options of one analysis run.
-#[derive(Clone, Debug)]
-pub struct AnalysisOptions {
-    pub int_semantics: IntSemantics,
-    /// Function whose runs are analysed (`main` by default).
-    pub entry: String,
-    /// Wall-clock limit for the whole analysis.
-    pub timeout: std::time::Duration,
-}
-
 /// One phase of a lexicographic ranking argument: a linear function per location
 /// (locations not listed are not constrained by this phase).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -23,20 +23,19 @@
 use super::encode::Unsupported;
 use super::loops::{natural_loops, Loop};
 use super::step::{encode_loop_step, LoopStep, LoopVar};
+use crate::config::{BitPreciseLimits, Config};
 use crate::interp::{run_observed, BlockEntry, InputSource, RunConfig, SequenceInputs, Strategy, StrategyInputs, TailRecorder};
 use crate::ir::{FuncId, Module};
 use crate::logic::bv::{from_signed, BvEnv, BvFormula, BvTerm};
 use crate::smt::{check_bv, SatResult};
 use crate::verdict::{IntSemantics, NonTerminationWitness};
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Header visits used as observations.
 const OBSERVED_VISITS: usize = 64;
 /// Block entries kept from a run's tail.
 const TAIL_ENTRIES: usize = 4096;
-/// Steps of one observation run.
-const OBSERVATION_STEPS: u64 = 200_000;
 /// Houdini rounds at most.
 const MAX_ROUNDS: usize = 64;
 
@@ -174,11 +173,11 @@ fn substitute_post(step: &LoopStep, f: &BvFormula) -> Result<BvFormula, Unsuppor
 
 /// Houdini over `candidates`: the largest subset closed under every iteration, or `None`
 /// when a state of the current set can exit or hit UB, or z3 does not answer.
-pub fn houdini(step: &LoopStep, mut conjuncts: Vec<BvFormula>, deadline: Instant) -> Option<BvFormula> {
+pub fn houdini(step: &LoopStep, mut conjuncts: Vec<BvFormula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<BvFormula> {
     for _ in 0..MAX_ROUNDS {
         let set = BvFormula::and(conjuncts.clone());
         let query = closure_violation(step, &set).ok()?;
-        let timeout = deadline.checked_duration_since(Instant::now())?.min(Duration::from_secs(10));
+        let timeout = deadline.checked_duration_since(Instant::now())?.min(limits.recurrent_query_limit);
         match check_bv(&query, Some(timeout)) {
             (SatResult::Unsat, _) => return Some(set),
             (SatResult::Sat, Some(model)) => {
@@ -212,7 +211,7 @@ pub fn houdini(step: &LoopStep, mut conjuncts: Vec<BvFormula>, deadline: Instant
 /// Drops conjuncts of a closed set while the rest stays closed (a smaller, readable `R`;
 /// fewer conjuncts can only make the set larger, and it still contains the observed states).
 /// Tries bounds and low-bit facts first, equalities last.
-pub fn minimize(step: &LoopStep, set: &BvFormula, deadline: Instant) -> BvFormula {
+pub fn minimize(step: &LoopStep, set: &BvFormula, limits: &BitPreciseLimits, deadline: Instant) -> BvFormula {
     let mut kept = set.conjuncts();
     let mut order: Vec<BvFormula> = kept.clone();
     order.sort_by_key(|c| match c {
@@ -224,7 +223,7 @@ pub fn minimize(step: &LoopStep, set: &BvFormula, deadline: Instant) -> BvFormul
         let Some(timeout) = deadline.checked_duration_since(Instant::now()) else { break };
         let rest: Vec<BvFormula> = kept.iter().filter(|k| **k != c).cloned().collect();
         let Ok(query) = closure_violation(step, &BvFormula::and(rest.clone())) else { break };
-        if check_bv(&query, Some(timeout.min(Duration::from_secs(2)))).0 == SatResult::Unsat {
+        if check_bv(&query, Some(timeout.min(limits.recurrent_minimize_query_limit))).0 == SatResult::Unsat {
             kept = rest;
         }
     }
@@ -248,8 +247,14 @@ fn stuck_loop<'m>(module: &'m Module, tail: &[BlockEntry]) -> Option<(FuncId, Lo
 }
 
 /// Tries to find a re-checked recurrent set from one observation run.
-fn from_run(module: &Module, entry: FuncId, sem: IntSemantics, src: &mut dyn InputSource, deadline: Instant) -> Option<NonTerminationWitness> {
-    let cfg = RunConfig { semantics: sem, max_steps: OBSERVATION_STEPS, detect_lasso: false, deadline: Some(deadline), ..RunConfig::default() };
+fn from_run(module: &Module, entry: FuncId, config: &Config, src: &mut dyn InputSource, deadline: Instant) -> Option<NonTerminationWitness> {
+    let sem = config.int_semantics();
+    let limits = config.bitprecise();
+    let cfg = RunConfig {
+        detect_lasso: false,
+        deadline: Some(deadline),
+        ..RunConfig::new(sem, config.witnesses().run, limits.observation_steps)
+    };
     let mut rec = TailRecorder::new(TAIL_ENTRIES);
     let result = run_observed(module, entry, &[], &cfg, src, &mut rec);
     if result.outcome != crate::interp::Outcome::StepLimit {
@@ -266,8 +271,8 @@ fn from_run(module: &Module, entry: FuncId, sem: IntSemantics, src: &mut dyn Inp
         }
     };
     let observations: Vec<BvEnv> = visits.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-    let set = houdini(&step, candidates(&step, &observations), deadline)?;
-    let set = minimize(&step, &set, deadline);
+    let set = houdini(&step, candidates(&step, &observations), limits, deadline)?;
+    let set = minimize(&step, &set, limits, deadline);
     let first = visits.first()?;
     let rs = RecurrentSet {
         func,
@@ -277,13 +282,17 @@ fn from_run(module: &Module, entry: FuncId, sem: IntSemantics, src: &mut dyn Inp
         stem_steps: first.steps,
         depth: first.depth,
     };
-    recheck(module, entry, sem, &rs, deadline).then(|| witness(module, &rs))
+    recheck(module, entry, config, &rs, deadline).then(|| witness(module, &rs))
 }
 
 /// The independent re-check: stem replay to a state in `R`, and closure by a fresh query.
-pub fn recheck(module: &Module, entry: FuncId, sem: IntSemantics, rs: &RecurrentSet, deadline: Instant) -> bool {
+pub fn recheck(module: &Module, entry: FuncId, config: &Config, rs: &RecurrentSet, deadline: Instant) -> bool {
     let values: Vec<i128> = rs.stem_inputs.iter().map(|(_, v)| *v).collect();
-    let cfg = RunConfig { semantics: sem, max_steps: rs.stem_steps, detect_lasso: false, deadline: Some(deadline), ..RunConfig::default() };
+    let cfg = RunConfig {
+        detect_lasso: false,
+        deadline: Some(deadline),
+        ..RunConfig::new(config.int_semantics(), config.witnesses().run, rs.stem_steps)
+    };
     let mut rec = TailRecorder::new(1);
     let replay = run_observed(module, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
     if replay.outcome != crate::interp::Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != rs.stem_inputs {
@@ -299,7 +308,7 @@ pub fn recheck(module: &Module, entry: FuncId, sem: IntSemantics, rs: &Recurrent
     }
     let Ok(query) = closure_violation(&rs.step, &rs.set) else { return false };
     let Some(timeout) = deadline.checked_duration_since(Instant::now()) else { return false };
-    check_bv(&query, Some(timeout.min(Duration::from_secs(10)))).0 == SatResult::Unsat
+    check_bv(&query, Some(timeout.min(config.bitprecise().recurrent_query_limit))).0 == SatResult::Unsat
 }
 
 fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
@@ -333,7 +342,8 @@ fn has_loop(module: &Module) -> bool {
 }
 
 /// Searches a recurrent-set NO for `entry` (no parameters) under `c`/`wrap` semantics.
-pub fn prove_nontermination(module: &Module, entry: FuncId, sem: IntSemantics, deadline: Instant) -> Option<NonTerminationWitness> {
+pub fn prove_nontermination(module: &Module, entry: FuncId, config: &Config, deadline: Instant) -> Option<NonTerminationWitness> {
+    let sem = config.int_semantics();
     if sem == IntSemantics::Math || !module.function(entry).params.is_empty() || !has_loop(module) {
         return None;
     }
@@ -351,7 +361,7 @@ pub fn prove_nontermination(module: &Module, entry: FuncId, sem: IntSemantics, d
             return None;
         }
         let mut src = StrategyInputs::new(s, 0x5eed_0000 + k as u64);
-        if let Some(w) = from_run(module, entry, sem, &mut src, deadline) {
+        if let Some(w) = from_run(module, entry, config, &mut src, deadline) {
             return Some(w);
         }
     }

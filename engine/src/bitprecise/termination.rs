@@ -43,9 +43,6 @@ const MAX_BOUND: u32 = 128;
 const MAX_CONTEXTS: usize = 32;
 /// Lexicographic pairs are tried only among this many non-increasing templates.
 const MAX_LEX_TEMPLATES: usize = 24;
-/// Upper limit for one z3 query.
-const QUERY_LIMIT: Duration = Duration::from_secs(5);
-
 /// Why no proof was produced.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Failure {
@@ -126,14 +123,15 @@ impl BvProof {
 
 /// Searches a proof for function `entry` (and, first, every function it calls) and re-checks
 /// each function's proof with fresh queries before using it.
-pub fn prove_function(module: &Module, entry: FuncId, sem: IntSemantics, deadline: Instant) -> Result<BvProof, Failure> {
+/// Each z3 query is limited to `query_limit` (`Config::bitprecise`).
+pub fn prove_function(module: &Module, entry: FuncId, sem: IntSemantics, query_limit: Duration, deadline: Instant) -> Result<BvProof, Failure> {
     let mut proof = BvProof::default();
     for f in callees_first(module, entry)? {
         let summarized = summarize_calls(module, f);
-        let mut search = Walker::new(&summarized, f, sem, deadline, Mode::Search)?;
+        let mut search = Walker::new(&summarized, f, sem, query_limit, deadline, Mode::Search)?;
         search.run()?;
         let found = std::mem::take(&mut search.found);
-        let mut check = Walker::new(&summarized, f, sem, deadline, Mode::Check(found.clone()))?;
+        let mut check = Walker::new(&summarized, f, sem, query_limit, deadline, Mode::Check(found.clone()))?;
         check.run()?;
         proof.queries += search.queries + check.queries;
         proof.functions.push((f, found));
@@ -142,14 +140,14 @@ pub fn prove_function(module: &Module, entry: FuncId, sem: IntSemantics, deadlin
 }
 
 /// Re-checks a proof: every obligation is derived again from the IR and discharged by z3.
-pub fn check_proof(module: &Module, entry: FuncId, sem: IntSemantics, proof: &BvProof, deadline: Instant) -> Result<(), Failure> {
+pub fn check_proof(module: &Module, entry: FuncId, sem: IntSemantics, proof: &BvProof, query_limit: Duration, deadline: Instant) -> Result<(), Failure> {
     let order = callees_first(module, entry)?;
     if order.len() != proof.functions.len() || order.iter().zip(&proof.functions).any(|(a, (b, _))| a != b) {
         return Err(Failure::NotProved("the proof does not cover exactly the called functions".into()));
     }
     for (f, loops) in &proof.functions {
         let summarized = summarize_calls(module, *f);
-        Walker::new(&summarized, *f, sem, deadline, Mode::Check(loops.clone()))?.run()?;
+        Walker::new(&summarized, *f, sem, query_limit, deadline, Mode::Check(loops.clone()))?.run()?;
     }
     Ok(())
 }
@@ -251,6 +249,8 @@ struct Walker<'a> {
     module: &'a Module,
     f: &'a Function,
     sem: IntSemantics,
+    /// Upper limit for one z3 query.
+    query_limit: Duration,
     deadline: Instant,
     mode: Mode,
     loops: Vec<Loop>,
@@ -264,7 +264,7 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn new(module: &'a Module, entry: FuncId, sem: IntSemantics, deadline: Instant, mode: Mode) -> Result<Walker<'a>, Failure> {
+    fn new(module: &'a Module, entry: FuncId, sem: IntSemantics, query_limit: Duration, deadline: Instant, mode: Mode) -> Result<Walker<'a>, Failure> {
         if sem == IntSemantics::Math {
             return Err(Failure::Unsupported("mathematical integers are not bit-precise".into()));
         }
@@ -280,7 +280,7 @@ impl<'a> Walker<'a> {
         for l in forest.loops.iter().filter(|l| l.innermost) {
             steps.insert(l.header, encode_loop_step(module, f, l, sem)?);
         }
-        Ok(Walker { module, f, sem, deadline, mode, loops: forest.loops, steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
+        Ok(Walker { module, f, sem, query_limit, deadline, mode, loops: forest.loops, steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
     }
 
     fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
@@ -289,7 +289,7 @@ impl<'a> Walker<'a> {
             return (SatResult::Unknown, None);
         }
         self.queries += 1;
-        check_bv(q, Some((self.deadline - now).min(QUERY_LIMIT)))
+        check_bv(q, Some((self.deadline - now).min(self.query_limit)))
     }
 
     /// `f` holds for every assignment (its negation is unsatisfiable).
@@ -1112,9 +1112,9 @@ mod tests {
     fn prove(src: &str, sem: IntSemantics) -> Result<BvProof, Failure> {
         let m = compile(src);
         let main = m.function_by_name("main").expect("main");
-        let r = prove_function(&m, main, sem, Instant::now() + Duration::from_secs(60));
+        let r = prove_function(&m, main, sem, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
         if let Ok(p) = &r {
-            check_proof(&m, main, sem, p, Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
+            check_proof(&m, main, sem, p, Duration::from_secs(5), Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
         }
         r
     }
@@ -1179,14 +1179,14 @@ mod tests {
         let m = compile(&src);
         let main = m.function_by_name("main").unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let mut p = prove_function(&m, main, IntSemantics::C, deadline).unwrap();
+        let mut p = prove_function(&m, main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
         let arg = &mut p.functions[0].1[0];
         let j = arg.invariant.iter().find_map(|f| { let mut v = BTreeMap::new(); f.collect_vars(&mut v); v.into_iter().find(|(n, _)| n.starts_with("j")) });
         let (name, w) = j.expect("an invariant mentions j");
         arg.termination = LoopTermination::Ranking(vec![BvTerm::var(name, w).unwrap()]);
-        assert!(check_proof(&m, main, IntSemantics::C, &p, deadline).is_err());
+        assert!(check_proof(&m, main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
         p.functions[0].1.clear();
-        assert!(check_proof(&m, main, IntSemantics::C, &p, deadline).is_err());
+        assert!(check_proof(&m, main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
     }
 }
 
@@ -1201,9 +1201,9 @@ mod nested_tests {
         let m = compile(src);
         let main = m.function_by_name("main").unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let p = prove_function(&m, main, IntSemantics::C, deadline).unwrap();
+        let p = prove_function(&m, main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
         assert_eq!(p.functions[0].1.len(), 2, "one argument per loop");
-        check_proof(&m, main, IntSemantics::C, &p, deadline).unwrap();
+        check_proof(&m, main, IntSemantics::C, &p, Duration::from_secs(5), deadline).unwrap();
     }
 
     #[test]
@@ -1212,7 +1212,7 @@ mod nested_tests {
         let src = "extern unsigned __VERIFIER_nondet_uint(void);\n int main(void) { unsigned n = __VERIFIER_nondet_uint(); for (unsigned i = 0; i < n; i++) for (unsigned j = 0; j <= i; j++) { if (i == 5) i = 0; } return 0; }";
         let m = compile(src);
         let main = m.function_by_name("main").unwrap();
-        let r = prove_function(&m, main, IntSemantics::C, Instant::now() + Duration::from_secs(60));
+        let r = prove_function(&m, main, IntSemantics::C, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
         assert!(matches!(r, Err(Failure::NotProved(_))), "{r:?}");
     }
 }

@@ -13,6 +13,10 @@ use std::collections::BTreeSet;
 
 const WIDTHS: [u32; 4] = [1, 8, 32, 64];
 
+fn config(sem: IntSemantics) -> crate::config::Config {
+    crate::config::Config::new(sem, std::time::Duration::from_secs(60))
+}
+
 fn boundary(w: u32) -> Vec<i128> {
     let (min, max) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
     let mut v = vec![0, 1, -1, min, max, min + 1, max - 1, 2, w as i128];
@@ -347,7 +351,7 @@ fn prove_no(src: &str, sem: IntSemantics) -> Option<crate::verdict::NonTerminati
     let m = compile(src);
     let entry = m.function_by_name("main").unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    recurrent::prove_nontermination(&m, entry, sem, deadline)
+    recurrent::prove_nontermination(&m, entry, &config(sem), deadline)
 }
 
 #[test]
@@ -421,11 +425,11 @@ fn houdini_drops_candidates_and_recheck_rejects_a_wrong_set() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     // j <= 10 is not inductive and gets dropped; n == MAX alone is closed.
     let cands = vec![BvFormula::eq(n.clone(), max.clone()).unwrap(), BvFormula::ule(j.clone(), BvTerm::constant(32, 10).unwrap()).unwrap()];
-    let set = recurrent::houdini(&step, cands, deadline).expect("n == MAX is closed");
+    let set = recurrent::houdini(&step, cands, config(IntSemantics::C).bitprecise(), deadline).expect("n == MAX is closed");
     assert_eq!(set, BvFormula::eq(n.clone(), max).unwrap());
     // n == 5 lets the loop exit: no set.
     let cands = vec![BvFormula::eq(n.clone(), BvTerm::constant(32, 5).unwrap()).unwrap()];
-    assert!(recurrent::houdini(&step, cands, deadline).is_none());
+    assert!(recurrent::houdini(&step, cands, config(IntSemantics::C).bitprecise(), deadline).is_none());
     // The re-check refuses a set the replayed stem state does not satisfy.
     let bad = recurrent::RecurrentSet {
         func: m.function_by_name("main").unwrap(),
@@ -436,5 +440,5 @@ fn houdini_drops_candidates_and_recheck_rejects_a_wrong_set() {
         depth: 1,
     };
     let entry = m.function_by_name("main").unwrap();
-    assert!(!recurrent::recheck(&m, entry, IntSemantics::C, &bad, deadline));
+    assert!(!recurrent::recheck(&m, entry, &config(IntSemantics::C), &bad, deadline));
 }

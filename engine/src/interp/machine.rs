@@ -44,11 +44,11 @@ fn run_inner<'a>(
         cfg,
         inputs,
         frames: Vec::new(),
-        memory: Memory::new(cfg.max_alloc_bytes),
+        memory: Memory::new(cfg.limits.max_alloc_bytes),
         globals: Vec::new(),
         trace: Vec::new(),
         steps: 0,
-        lasso: cfg.detect_lasso.then(|| LassoDetector::new(cfg.max_stored_states, cfg.max_stored_bytes)),
+        lasso: cfg.detect_lasso.then(|| LassoDetector::new(cfg.limits.max_stored_states, cfg.limits.max_stored_bytes)),
         poison_created: None,
     };
     let outcome = m.start(entry, args);
@@ -106,7 +106,7 @@ impl<'a> Machine<'a> {
 
     fn init_globals(&mut self) -> Result<(), Fault> {
         for g in &self.module.globals {
-            if g.size > self.cfg.max_alloc_bytes {
+            if g.size > self.cfg.limits.max_alloc_bytes {
                 return Err(Fault::unsupported(format!("global {} of {} bytes exceeds the interpreter's limit", g.name, g.size)));
             }
             let mut cells = vec![Cell::Unknown; g.size as usize];
@@ -512,7 +512,7 @@ impl<'a> Machine<'a> {
         for a in args {
             vals.push(self.eval(a)?);
         }
-        if self.frames.len() >= self.cfg.max_call_depth {
+        if self.frames.len() >= self.cfg.limits.max_call_depth {
             return Ok(Some(Outcome::DepthLimit));
         }
         self.push_frame(target, vals)

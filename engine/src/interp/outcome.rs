@@ -1,5 +1,6 @@
 //! Plain-data results of one interpreter run.
 
+use crate::config::RunLimits;
 use crate::ir::SrcLoc;
 use crate::verdict::IntSemantics;
 use serde::{Deserialize, Serialize};
@@ -10,31 +11,18 @@ pub struct RunConfig {
     pub semantics: IntSemantics,
     /// Instructions plus terminators executed before `StepLimit`.
     pub max_steps: u64,
-    /// Frames on the call stack before `DepthLimit`.
-    pub max_call_depth: usize,
-    /// Largest single allocation simulated (bigger ones stop with `Unsupported`).
-    pub max_alloc_bytes: u64,
+    /// Call depth, allocation size and stored-state caps (from `Config::witnesses`).
+    pub limits: RunLimits,
     /// Whether to look for repeated states.
     pub detect_lasso: bool,
-    /// Caps on the states kept for lasso detection (beyond them, no new states are stored).
-    pub max_stored_states: usize,
-    pub max_stored_bytes: usize,
     /// Wall-clock deadline (checked every 1024 steps).
     pub deadline: Option<std::time::Instant>,
 }
 
-impl Default for RunConfig {
-    fn default() -> RunConfig {
-        RunConfig {
-            semantics: IntSemantics::C,
-            max_steps: 1_000_000,
-            max_call_depth: 10_000,
-            max_alloc_bytes: 1 << 20,
-            detect_lasso: true,
-            max_stored_states: 200_000,
-            max_stored_bytes: 256 << 20,
-            deadline: None,
-        }
+impl RunConfig {
+    /// A run of at most `max_steps` steps that looks for lassos, without a deadline.
+    pub fn new(semantics: IntSemantics, limits: RunLimits, max_steps: u64) -> RunConfig {
+        RunConfig { semantics, max_steps, limits, detect_lasso: true, deadline: None }
     }
 }
 

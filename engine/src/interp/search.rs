@@ -5,6 +5,7 @@
 use super::inputs::{InputSource, SequenceInputs, Strategy, StrategyInputs};
 use super::machine::run;
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
+use crate::config::{RunLimits, WitnessLimits};
 use crate::ir::{FuncId, Module, Op, Operand, SrcLoc, Terminator, Type};
 use crate::verdict::{IntSemantics, NonTerminationWitness, Violation};
 use serde::{Deserialize, Serialize};
@@ -16,11 +17,13 @@ pub struct SearchBudget {
     pub deadline: Instant,
     pub max_runs: usize,
     pub max_steps_per_run: u64,
+    pub run: RunLimits,
 }
 
 impl SearchBudget {
-    pub fn until(deadline: Instant) -> SearchBudget {
-        SearchBudget { deadline, max_runs: 200, max_steps_per_run: 200_000 }
+    /// The configured search (`Config::witnesses`) until `deadline`.
+    pub fn until(deadline: Instant, limits: &WitnessLimits) -> SearchBudget {
+        SearchBudget { deadline, max_runs: limits.search_runs, max_steps_per_run: limits.search_steps_per_run, run: limits.run }
     }
 }
 
@@ -198,7 +201,7 @@ pub fn search_witnesses(module: &Module, entry: FuncId, semantics: IntSemantics,
 
 /// The search behind `search_witness` (`stop_at_first`) and `search_witnesses` (not).
 pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
-    let cfg = RunConfig { semantics, max_steps: budget.max_steps_per_run, deadline: Some(budget.deadline), ..RunConfig::default() };
+    let cfg = RunConfig { deadline: Some(budget.deadline), ..RunConfig::new(semantics, budget.run, budget.max_steps_per_run) };
     let schedule = Schedule::new(module);
     let mut found = Witnesses::default();
     let mut runs = 0;
@@ -230,9 +233,10 @@ pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &
 
 /// Runs `entry` on the given input values (then 0 for any further input) and returns the
 /// witness if the run ends in a lasso or violation that a replay confirms — for candidates
-/// computed elsewhere, e.g. from a symbolic error path.
-pub fn replay_inputs(module: &Module, entry: FuncId, args: &[i128], semantics: IntSemantics, values: Vec<i128>, deadline: Instant, label: &str) -> Option<Witness> {
-    let cfg = RunConfig { semantics, max_steps: 1_000_000, deadline: Some(deadline), ..RunConfig::default() };
+/// computed elsewhere, e.g. from a symbolic error path. The run takes at most
+/// `limits.replay_steps` steps.
+pub fn replay_inputs(module: &Module, entry: FuncId, args: &[i128], semantics: IntSemantics, limits: &WitnessLimits, values: Vec<i128>, deadline: Instant, label: &str) -> Option<Witness> {
+    let cfg = RunConfig { deadline: Some(deadline), ..RunConfig::new(semantics, limits.run, limits.replay_steps) };
     let result = run(module, entry, args, &cfg, &mut SequenceInputs::new(values, Some(0)));
     confirm(module, entry, args, &cfg, result, label)
 }

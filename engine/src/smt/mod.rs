@@ -50,11 +50,13 @@ pub struct Budget {
 }
 
 impl Budget {
-    pub fn unlimited() -> Budget {
-        Budget { deadline: None, per_query: Duration::from_secs(10) }
+    /// No deadline; each query at most `per_query`.
+    pub fn unlimited(per_query: Duration) -> Budget {
+        Budget { deadline: None, per_query }
     }
-    pub fn until(deadline: Instant) -> Budget {
-        Budget { deadline: Some(deadline), per_query: Duration::from_secs(10) }
+    /// Queries end by `deadline`, each at most `per_query`.
+    pub fn until(deadline: Instant, per_query: Duration) -> Budget {
+        Budget { deadline: Some(deadline), per_query }
     }
     pub fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)

@@ -9,7 +9,7 @@ fn x() -> Var {
 
 #[test]
 fn entailment_and_models() {
-    let b = Budget::unlimited();
+    let b = Budget::unlimited(std::time::Duration::from_secs(10));
     let gt = Formula::gt(Term::var(&x()), Term::Const(5));
     assert!(entails(&gt, &Formula::ge(Term::var(&x()), Term::Const(6)), &b));
     assert!(!entails(&gt, &Formula::ge(Term::var(&x()), Term::Const(7)), &b));
@@ -20,7 +20,7 @@ fn entailment_and_models() {
 
 #[test]
 fn big_constants_round_trip() {
-    let b = Budget::unlimited();
+    let b = Budget::unlimited(std::time::Duration::from_secs(10));
     let big = (1i128 << 64) - 1;
     let f = Formula::eq(Term::var(&x()), Term::Const(big));
     let (_, m) = model(&f, &[x()], &b);
@@ -38,7 +38,7 @@ fn reals_give_rationals() {
 
 #[test]
 fn exists_is_bound() {
-    let b = Budget::unlimited();
+    let b = Budget::unlimited(std::time::Duration::from_secs(10));
     let y = Var::new("y");
     // exists y. x = 2y  ∧  x = 3  is unsat
     let f = Formula::and([
@@ -50,7 +50,7 @@ fn exists_is_bound() {
 
 #[test]
 fn expired_budget_is_unknown_never_unsat() {
-    let b = Budget::until(std::time::Instant::now() - std::time::Duration::from_secs(1));
+    let b = Budget::until(std::time::Instant::now() - std::time::Duration::from_secs(1), std::time::Duration::from_secs(10));
     assert_eq!(check_sat(&Formula::False, &b), SatResult::Unknown);
     assert!(!entails(&Formula::True, &Formula::True, &b));
 }

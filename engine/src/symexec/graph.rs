@@ -17,6 +17,7 @@ use super::ctx::Ctx;
 use super::exec::{self, loc_text, Stop, Succ};
 use super::generalize::{self, Mu};
 use super::state::{Position, State};
+use crate::config::SymexecLimits;
 use crate::ir::{Op, SrcLoc};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -51,21 +52,6 @@ pub struct Node {
     pub gen_point: bool,
 }
 
-/// Limits of one graph construction.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub max_nodes: usize,
-    pub max_merges_per_position: usize,
-    pub max_steps: usize,
-    pub max_errors: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits { max_nodes: 20_000, max_merges_per_position: 12, max_steps: 2_000_000, max_errors: 3 }
-    }
-}
-
 /// The finished (or abandoned) graph.
 pub struct Graph {
     pub nodes: Vec<Node>,
@@ -87,14 +73,14 @@ struct Builder<'c, 'm> {
     work: Vec<usize>,
     merges: HashMap<Position, usize>,
     total_merges: usize,
-    limits: Limits,
+    limits: &'c SymexecLimits,
     deadline: Instant,
     steps: usize,
     errors_found: usize,
 }
 
 /// Builds the graph from `init` within the deadline and limits.
-pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: Limits) -> Graph {
+pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &SymexecLimits) -> Graph {
     let mut b = Builder { ctx, nodes: vec![], work: vec![], merges: HashMap::new(), total_merges: 0, limits, deadline, steps: 0, errors_found: 0 };
     let root = b.add_node(init, None, false);
     b.work.push(root);

@@ -71,15 +71,16 @@ mod bv_tests;
 #[cfg(test)]
 mod tests;
 
-use crate::ir::{GlobalInit, Module, Type};
+use crate::config::Config;
+use crate::ir::{FuncId, GlobalInit, Module, Type};
 use crate::logic::{LinExpr, Var};
 use crate::smt::Budget;
-use crate::verdict::{AnalysisOptions, MemorySafety, Report, Termination, TerminationProof};
+use crate::verdict::{IntSemantics, MemorySafety, Termination, TerminationProof};
 use ctx::Ctx;
 use state::{Alloc, AllocKind, Frame, State};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Everything the symbolic execution establishes about a program.
 #[derive(Clone, Debug)]
@@ -98,13 +99,7 @@ pub struct Analysis {
     pub its: Option<crate::its::Its>,
 }
 
-/// Analyses the runs of `opts.entry` in `module`.
-pub fn prove_module(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> Report {
-    let a = analyze(module, opts, deadline);
-    Report { termination: a.termination, memory_safety: Some(a.memory_safety), stats: a.stats }
-}
-
-fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, opts: &AnalysisOptions) -> State {
+fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSemantics) -> State {
     let mut s = State { inputs_exact: true, ..State::default() };
     for (i, g) in module.globals.iter().enumerate() {
         if g.size == 0 {
@@ -137,8 +132,8 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, o
     for (p, ty) in &f.params {
         let v = ctx.fresh(&f.value_name(*p));
         let facts = match ty {
-            Type::Int(b) if opts.int_semantics != crate::verdict::IntSemantics::Math => bv::range_atoms(&LinExpr::var(&v), *b, ctx.view(entry, *p)),
-            _ => exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, opts.int_semantics),
+            Type::Int(b) if sem != IntSemantics::Math => bv::range_atoms(&LinExpr::var(&v), *b, ctx.view(entry, *p)),
+            _ => exec::param_facts(&LinExpr::var(&v), ty, module.pointer_bits, sem),
         };
         for a in facts {
             s.add_atom(a);
@@ -149,12 +144,14 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: crate::ir::FuncId, o
     s
 }
 
-/// Runs the symbolic execution, memory-safety check and ITS construction for `opts.entry`.
-pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> Analysis {
+/// Runs the symbolic execution, memory-safety check and ITS construction for the runs of
+/// `entry`, within `config`'s symbolic-execution and ITS limits.
+pub fn analyze(module: &Module, entry: FuncId, config: &Config, deadline: Instant) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
-    let Some(entry) = module.function_by_name(&opts.entry).filter(|f| !module.function(*f).is_declaration()) else {
-        let reason = format!("entry function `{}` is not defined", opts.entry);
+    let limits = config.symexec();
+    if module.functions.get(entry.0 as usize).is_none_or(|f| f.is_declaration()) {
+        let reason = format!("entry function #{} is not defined", entry.0);
         return Analysis {
             termination: Termination::Maybe { reason: reason.clone() },
             memory_safety: MemorySafety::Unknown { reason },
@@ -163,10 +160,10 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
             its: None,
         };
     };
-    let budget = Budget { deadline: Some(deadline), per_query: Duration::from_secs(2) };
-    let mut ctx = Ctx::new(module, opts.int_semantics, budget);
-    let init = initial_state(&mut ctx, module, entry, opts);
-    let g = graph::build(&mut ctx, init, deadline, graph::Limits::default());
+    let budget = Budget::until(deadline, limits.query_limit);
+    let mut ctx = Ctx::new(module, config.int_semantics(), budget);
+    let init = initial_state(&mut ctx, module, entry, config.int_semantics());
+    let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
     stats.push(("graph nodes".into(), alive.to_string()));
     stats.push(("merges".into(), g.merges.to_string()));
@@ -213,7 +210,7 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
         let func = module.function(f.func);
         format!("{}:{}", func.name, func.block(f.block).name)
     };
-    let built = match its_build::build_its(&g, &name_of, 5000) {
+    let built = match its_build::build_its(&g, &name_of, limits.max_its_transitions) {
         Ok(b) => b,
         Err(reason) => return finish(Termination::Maybe { reason }, MemorySafety::Proved, stats, &ctx, None),
     };
@@ -223,8 +220,8 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions, deadline: Instant) -> An
     };
     stats.push(("ITS locations".into(), built.its.locations.len().to_string()));
     stats.push(("ITS transitions".into(), built.its.transitions.len().to_string()));
-    let t_budget = Budget { deadline: Some(deadline), per_query: Duration::from_secs(10) };
-    let termination = match crate::termination::prove_its(&built.its, &t_budget) {
+    let t_budget = Budget::until(deadline, config.termination().query_limit);
+    let termination = match crate::termination::prove_its(&built.its, &config.termination().shares, &t_budget) {
         Termination::Yes(proof) => Termination::Yes(readable_proof(module, &g, &built, proof)),
         Termination::No(_) => Termination::Maybe {
             reason: "the ITS of the symbolic execution graph has a non-terminating run, but it is not replayed as a program run".into(),

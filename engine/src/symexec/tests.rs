@@ -9,6 +9,7 @@ use crate::ir::*;
 use crate::logic::{Formula, LinExpr, Rel, Term};
 use crate::smt::{self, SatResult};
 use crate::verdict::IntSemantics;
+use std::time::Duration;
 
 fn l(v: u32) -> Operand {
     Operand::Local(ValueId(v))
@@ -48,18 +49,18 @@ fn module(main: Function, extra: Vec<Function>) -> Module {
     functions.extend(extra);
     Module { source_name: "t.c".into(), pointer_bits: 64, functions, globals: vec![] }
 }
-fn opts(sem: IntSemantics) -> AnalysisOptions {
-    AnalysisOptions { int_semantics: sem, entry: "main".into(), timeout: Duration::from_secs(30) }
+pub(super) fn config(sem: IntSemantics) -> crate::config::Config {
+    crate::config::Config::new(sem, Duration::from_secs(30))
 }
 fn run(m: &Module, sem: IntSemantics) -> Analysis {
-    analyze(m, &opts(sem), Instant::now() + Duration::from_secs(30))
+    analyze(m, m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(30))
 }
 fn graph_of(m: &Module, sem: IntSemantics) -> (graph::Graph, Ctx<'_>) {
-    let budget = Budget::until(Instant::now() + Duration::from_secs(30));
+    let budget = Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10));
     let mut ctx = Ctx::new(m, sem, budget);
     let entry = m.function_by_name("main").expect("main");
-    let init = initial_state(&mut ctx, m, entry, &opts(sem));
-    let g = graph::build(&mut ctx, init, Instant::now() + Duration::from_secs(30), graph::Limits::default());
+    let init = initial_state(&mut ctx, m, entry, sem);
+    let g = graph::build(&mut ctx, init, Instant::now() + Duration::from_secs(30), config(sem).symexec());
     (g, ctx)
 }
 fn icmp(r: u32, pred: IntPred, a: Operand, b: Operand) -> Instr {
@@ -132,7 +133,7 @@ fn countdown_graph_and_its() {
         let x = Term::var(&its_build::position_var(p));
         let x1 = t.update[p].clone();
         let claim = Formula::and([Formula::gt(x.clone(), Term::Const(0)), Formula::eq(x1, Term::sub(x, Term::Const(1)))]);
-        assert!(smt::entails(&t.guard, &claim, &Budget::unlimited()), "guard {} ", t.guard);
+        assert!(smt::entails(&t.guard, &claim, &Budget::unlimited(std::time::Duration::from_secs(10))), "guard {} ", t.guard);
     }
     let a = run(&m, IntSemantics::C);
     assert_eq!(a.memory_safety, MemorySafety::Proved);
@@ -207,7 +208,7 @@ fn strlen_terminated_is_memory_safe_and_merged_state_bounds_s() {
         let s = Term::var(&its_build::position_var(p));
         // s strictly increases on the cycle
         let claim = Formula::gt(t.update[p].clone(), s);
-        assert!(smt::entails(&t.guard, &claim, &Budget::unlimited()));
+        assert!(smt::entails(&t.guard, &claim, &Budget::unlimited(std::time::Duration::from_secs(10))));
     }
     let a = run(&m, IntSemantics::C);
     assert_eq!(a.memory_safety, MemorySafety::Proved);
@@ -257,12 +258,12 @@ fn unsigned_wraparound_is_kept_in_the_its() {
             let p = pos_of(&g, &b, loc, 1);
             let j = Term::var(&its_build::position_var(p));
             let f = Formula::and([t.guard.clone(), Formula::lt(t.update[p].clone(), j)]);
-            if smt::check_sat(&f, &Budget::unlimited()) == SatResult::Sat {
+            if smt::check_sat(&f, &Budget::unlimited(std::time::Duration::from_secs(10))) == SatResult::Sat {
                 can_drop = true;
             }
         }
         assert!(can_drop, "{sem:?}: the wrap-around run is lost");
-        let quick = analyze(&m, &opts(sem), Instant::now() + Duration::from_secs(3));
+        let quick = analyze(&m, m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(3));
         assert!(!matches!(quick.termination, Termination::Yes(_)));
     }
 }

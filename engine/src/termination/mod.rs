@@ -19,6 +19,7 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
+use crate::config::PortfolioShares;
 use crate::its::Its;
 use crate::smt::Budget;
 use crate::verdict::{NonTerminationWitness, Termination};
@@ -32,9 +33,10 @@ pub enum Outcome {
     Maybe(String),
 }
 
-/// Proves or disproves termination of `its` from its start location within the budget.
-pub fn prove_its(its: &Its, budget: &Budget) -> Termination {
-    match analyse(its, budget) {
+/// Proves or disproves termination of `its` from its start location within the budget,
+/// splitting it between the portfolio's steps by `shares`.
+pub fn prove_its(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Termination {
+    match analyse(its, shares, budget) {
         Outcome::Yes { prepared, certificate } => {
             let notes = if certificate.phases.is_empty() { vec!["no reachable cycles".to_string()] } else { vec![] };
             Termination::Yes(to_proof(&prepared, &certificate, notes))
@@ -51,26 +53,26 @@ pub fn prove_its(its: &Its, budget: &Budget) -> Termination {
     }
 }
 
-/// A budget ending after `fraction` of the time left (never later than `budget`'s deadline).
-trait Share {
-    fn share(&self, fraction: f64) -> Budget;
+/// A budget ending after a share of the time left (never later than `budget`'s deadline).
+trait ShareOf {
+    fn share(&self, share: crate::config::Share) -> Budget;
 }
 
-impl Share for Budget {
-    fn share(&self, fraction: f64) -> Budget {
+impl ShareOf for Budget {
+    fn share(&self, share: crate::config::Share) -> Budget {
         match self.deadline {
             None => *self,
             Some(d) => {
                 let now = std::time::Instant::now();
                 let left = d.saturating_duration_since(now);
-                Budget { deadline: Some(now + left.mul_f64(fraction)), per_query: self.per_query }
+                Budget { deadline: Some(now + share.of(left)), per_query: self.per_query }
             }
         }
     }
 }
 
 /// The portfolio, returning internal evidence.
-pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
+pub fn analyse(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Outcome {
     let n_locs = its.locations.len() as u32;
     let malformed = its.start.is_some_and(|s| s.0 >= n_locs)
         || its.transitions.iter().any(|t| t.from.0 >= n_locs || t.to.0 >= n_locs || t.update.len() != its.vars.len());
@@ -105,7 +107,7 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
             Err(e) => Outcome::Maybe(format!("certificate check failed: {e}")),
         })
     };
-    let stuck = match rank(prepared.clone(), 1, &budget.share(0.5)) {
+    let stuck = match rank(prepared.clone(), 1, &budget.share(shares.linear_ranking)) {
         Ok(outcome) => {
             tracing::debug!(secs = t0.elapsed().as_secs_f64(), "ranked");
             return outcome;
@@ -116,17 +118,17 @@ pub fn analyse(its: &Its, budget: &Budget) -> Outcome {
     // Non-termination: the SCC where ranking got stuck first, then all others.
     let mut order = vec![stuck.clone()];
     order.extend(sccs.iter().filter(|s| !s.iter().all(|r| stuck.contains(r))).cloned());
-    let lasso_budget = budget.share(0.5);
+    let lasso_budget = budget.share(shares.lasso);
     for scc in &order {
         if let Some(lasso) = nontermination::find_lasso(&prepared, scc, &lasso_budget) {
             return Outcome::No { prepared, lasso };
         }
     }
     tracing::debug!(secs = t0.elapsed().as_secs_f64(), "no lasso");
-    if let Ok(outcome) = rank(prepared.clone(), ranking::MAX_DEPTH, &budget.share(0.4)) {
+    if let Ok(outcome) = rank(prepared.clone(), ranking::MAX_DEPTH, &budget.share(shares.multiphase_ranking)) {
         return outcome;
     }
-    let sub = budget.share(0.6);
+    let sub = budget.share(shares.strengthened_ranking);
     if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), ranking::MAX_DEPTH, &sub) {
         return outcome;
     }

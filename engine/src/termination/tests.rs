@@ -7,7 +7,11 @@ use crate::smt::Budget;
 use std::time::{Duration, Instant};
 
 fn budget() -> Budget {
-    Budget::until(Instant::now() + Duration::from_secs(20))
+    Budget::until(Instant::now() + Duration::from_secs(20), Duration::from_secs(10))
+}
+
+fn shares() -> crate::config::PortfolioShares {
+    crate::config::Config::new(crate::verdict::IntSemantics::Math, Duration::from_secs(20)).termination().shares
 }
 
 fn v(n: &str) -> Term {
@@ -29,7 +33,7 @@ fn its(vars: &[&str], rules: Vec<(&str, &str, Formula, Vec<Term>)>) -> Its {
 }
 
 fn expect_yes(its: &Its) -> Certificate {
-    match analyse(its, &budget()) {
+    match analyse(its, &shares(), &budget()) {
         Outcome::Yes { prepared, certificate } => {
             check_certificate(&prepared, &certificate, &budget()).expect("certificate re-checks");
             certificate
@@ -39,14 +43,14 @@ fn expect_yes(its: &Its) -> Certificate {
 }
 
 fn expect_no(its: &Its) {
-    match analyse(its, &budget()) {
+    match analyse(its, &shares(), &budget()) {
         Outcome::No { prepared, lasso } => assert!(nontermination::check_lasso(&prepared, &lasso, &budget())),
         other => panic!("expected NO, got {other:?}"),
     }
 }
 
 fn expect_maybe(its: &Its) {
-    assert!(matches!(analyse(its, &budget()), Outcome::Maybe(_)));
+    assert!(matches!(analyse(its, &shares(), &budget()), Outcome::Maybe(_)));
 }
 
 #[test]
@@ -100,7 +104,7 @@ fn disjunctive_guard_split() {
     let s = its(&["x", "y"], vec![("start", "l", Formula::True, vec![v("x"), v("y")]), ("l", "l", g, upd)]);
     // The ite updates are over-approximated by unknowns, so no ranking function is found; but
     // nothing wrong may be claimed either.
-    assert!(!matches!(analyse(&s, &budget()), Outcome::No { .. }));
+    assert!(!matches!(analyse(&s, &shares(), &budget()), Outcome::No { .. }));
 }
 
 #[test]
@@ -149,7 +153,7 @@ fn stem_must_reach_the_recurrent_set() {
         ("start", "l", Formula::True, vec![c(0)]),
         ("l", "l", Formula::gt(v("x"), c(0)), vec![v("x")]),
     ]);
-    let out = analyse(&s, &budget());
+    let out = analyse(&s, &shares(), &budget());
     assert!(!matches!(out, Outcome::No { .. }));
 }
 
@@ -196,7 +200,7 @@ fn tampered_certificate_is_rejected() {
         ("start", "l", Formula::True, vec![v("x")]),
         ("l", "l", Formula::gt(v("x"), c(0)), vec![Term::sub(v("x"), c(1))]),
     ]);
-    let Outcome::Yes { prepared, mut certificate } = analyse(&s, &budget()) else { panic!("expected YES") };
+    let Outcome::Yes { prepared, mut certificate } = analyse(&s, &shares(), &budget()) else { panic!("expected YES") };
     for fs in certificate.phases[0].functions.values_mut() {
         fs[0] = fs[0].scale(-1).unwrap();
     }
@@ -276,18 +280,14 @@ fn koat_file_through_the_driver() {
         "(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS start))\n(VAR x y)\n(RULES\n  start(x, y) -> loop(x, y)\n  loop(x, y) -> loop(x - 1, y + x) :|: x > 0\n  loop(x, y) -> Com_2(a(x, y), b(x, y)) :|: x <= 0\n)\n",
     )
     .unwrap();
-    let opts = crate::verdict::AnalysisOptions {
-        int_semantics: crate::verdict::IntSemantics::Math,
-        entry: "main".into(),
-        timeout: Duration::from_secs(20),
-    };
-    let report = crate::driver::prove_file(&path, &opts).unwrap();
+    let config = crate::config::Config::new(crate::verdict::IntSemantics::Math, Duration::from_secs(20));
+    let report = crate::driver::prove_file(&path, "main", &config).unwrap();
     assert!(matches!(report.termination, crate::verdict::Termination::Yes(_)), "{:?}", report.termination);
     std::fs::write(&path, "(RULES\n  loop(x) -> loop(x) :|: x > 0\n)\n").unwrap();
-    let report = crate::driver::prove_file(&path, &opts).unwrap();
+    let report = crate::driver::prove_file(&path, "main", &config).unwrap();
     assert!(matches!(report.termination, crate::verdict::Termination::No(_)), "{:?}", report.termination);
     std::fs::write(&path, "(RULES\n  loop(x) -> loop(x :|: x > 0\n)\n").unwrap();
-    assert!(matches!(crate::driver::prove_file(&path, &opts), Err(crate::error::EngineError::ItsParse { .. })));
+    assert!(matches!(crate::driver::prove_file(&path, "main", &config), Err(crate::error::EngineError::ItsParse { .. })));
 }
 
 #[test]

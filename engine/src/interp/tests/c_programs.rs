@@ -21,13 +21,13 @@ fn main_of(m: &Module) -> crate::ir::FuncId {
 
 fn run_c(text: &str, sem: IntSemantics, inputs: Vec<i128>) -> Outcome {
     let m = load_c(&format!("{PRELUDE}{text}"));
-    let cfg = RunConfig { semantics: sem, max_steps: 100_000, ..RunConfig::default() };
+    let cfg = RunConfig::new(sem, super::run_limits(), 100_000);
     run(&m, main_of(&m), &[], &cfg, &mut SequenceInputs::new(inputs, None)).outcome
 }
 
 fn search_c(text: &str, sem: IntSemantics) -> Option<crate::interp::Witness> {
     let m = load_c(&format!("{PRELUDE}{text}"));
-    let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 60, max_steps_per_run: 50_000 };
+    let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 60, max_steps_per_run: 50_000, run: super::run_limits() };
     search_witness(&m, main_of(&m), sem, &budget)
 }
 
@@ -118,7 +118,7 @@ fn c_search_for_both_kinds_of_witness() {
     let src = "int main(void) { int a[4]; int n = __VERIFIER_nondet_int();
                if (n > 100) { a[n % 8] = 1; return a[1]; } while (n < 0) {} return 0; }";
     let m = load_c(&format!("{PRELUDE}{src}"));
-    let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 100, max_steps_per_run: 50_000 };
+    let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 100, max_steps_per_run: 50_000, run: super::run_limits() };
     let both = crate::interp::search_witnesses(&m, main_of(&m), C, &budget);
     assert!(both.lasso.is_some_and(|w| w.inputs[0].1 < 0));
     assert!(both.violation.is_some_and(|w| w.inputs[0].1 > 100 && w.inputs[0].1 % 8 >= 4));

@@ -7,3 +7,8 @@ mod call_tests;
 mod lasso_tests;
 mod memory_tests;
 mod search_tests;
+
+/// The configured run limits (call depth, allocation and stored-state caps).
+pub(crate) fn run_limits() -> crate::config::RunLimits {
+    crate::config::Config::new(crate::verdict::IntSemantics::C, std::time::Duration::from_secs(60)).witnesses().run
+}

@@ -7,7 +7,7 @@ use crate::verdict::IntSemantics::*;
 use std::time::{Duration, Instant};
 
 fn budget() -> SearchBudget {
-    SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 50, max_steps_per_run: 20_000 }
+    SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 50, max_steps_per_run: 20_000, run: super::run_limits() }
 }
 
 /// `x = nondet(); while (x > 0) { if (x == 7) x = 7; else x = x - 1; }`: every x >= 7

@@ -1,0 +1,383 @@
+//! The one configuration of an analysis run: the integer semantics, every time limit and time
+//! share, and every hard limit of the provers, validated where it is set.
+//!
+//! Rules (see ARCHITECTURE.md, "Config"):
+//! - no prover holds a `Duration` literal, a time share or a resource limit of its own: it gets
+//!   what it needs from here (or a budget derived from here) as an argument;
+//! - a `Config` is built explicitly ([`Config::new`] documents the defaults) and passed
+//!   explicitly; there is no `Default` and no global;
+//! - [`Config::fingerprint`] hashes every field that can change a result, for the future
+//!   summary cache.
+
+use crate::verdict::IntSemantics;
+use serde::Serialize;
+use std::num::NonZeroUsize;
+use std::time::Duration;
+
+/// A setting out of its valid range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("invalid setting `{setting}`: {reason}")]
+#[diagnostic(code(termcheck::config::invalid))]
+pub struct ConfigError {
+    pub setting: &'static str,
+    pub reason: String,
+}
+
+/// A fraction of the time left, in (0, 1].
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct Share(f64);
+
+impl Share {
+    pub fn new(fraction: f64) -> Result<Share, ConfigError> {
+        if fraction > 0.0 && fraction <= 1.0 {
+            Ok(Share(fraction))
+        } else {
+            Err(ConfigError { setting: "share", reason: format!("{fraction} is not in (0, 1]") })
+        }
+    }
+    pub fn fraction(self) -> f64 {
+        self.0
+    }
+    /// `self` of `d`.
+    pub fn of(self, d: Duration) -> Duration {
+        d.mul_f64(self.0)
+    }
+}
+
+/// How the pipeline splits the time of one function between its provers.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct TimeShares {
+    /// The bit-vector prover runs first with this share (it gives up at once outside its
+    /// scope: memory, recursion, irreducible loops).
+    pub bit_precise: Share,
+    /// Symbolic execution (graph and its ITS proof): this share of what is left.
+    pub symexec: Share,
+    /// Under `c`/`wrap`: the lasso search's share of the witness-search time; the rest is for
+    /// the bit-precise recurrent-set NO.
+    pub lasso_search: Share,
+}
+
+/// Limits of symbolic execution (graph construction and graph → ITS).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct SymexecLimits {
+    /// Per-query z3 limit during graph construction (entailment, models).
+    pub query_limit: Duration,
+    /// Graph nodes at most.
+    pub max_nodes: usize,
+    /// Merges at one call-stack position at most (generalization that does not converge).
+    pub max_merges_per_position: usize,
+    /// Symbolic execution steps at most.
+    pub max_steps: usize,
+    /// Construction stops after this many error states.
+    pub max_errors: usize,
+    /// Transitions of the ITS built from the graph at most.
+    pub max_its_transitions: usize,
+}
+
+/// Shares of the ITS termination portfolio (`termination::analyse`), each of the time left
+/// when the step starts.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct PortfolioShares {
+    /// Linear rank-and-remove on the prepared ITS.
+    pub linear_ranking: Share,
+    /// Lasso search for a non-terminating run.
+    pub lasso: Share,
+    /// Multiphase rank-and-remove on the prepared ITS.
+    pub multiphase_ranking: Share,
+    /// Rank-and-remove on the ITS strengthened by invariants.
+    pub strengthened_ranking: Share,
+}
+
+/// Limits of the ITS termination back end.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct TerminationLimits {
+    /// Per-query z3 limit.
+    pub query_limit: Duration,
+    pub shares: PortfolioShares,
+}
+
+/// Limits of the bit-vector provers (`bitprecise`).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct BitPreciseLimits {
+    /// Per-query z3 limit of the YES prover (`bitprecise::termination`).
+    pub query_limit: Duration,
+    /// Per-query z3 limit of the recurrent-set Houdini rounds and closure re-check
+    /// (`bitprecise::recurrent`).
+    pub recurrent_query_limit: Duration,
+    /// Per-query z3 limit of one attempt to drop a conjunct of a closed recurrent set.
+    pub recurrent_minimize_query_limit: Duration,
+    /// Interpreter steps of the observation run that finds the loop a run is stuck in.
+    pub observation_steps: u64,
+}
+
+/// Limits of one concrete interpreter run (`interp::RunConfig`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct RunLimits {
+    /// Frames on the call stack before `DepthLimit`.
+    pub max_call_depth: usize,
+    /// Largest single allocation simulated (bigger ones stop with `Unsupported`).
+    pub max_alloc_bytes: u64,
+    /// Caps on the states kept for lasso detection (beyond them, no new states are stored).
+    pub max_stored_states: usize,
+    pub max_stored_bytes: usize,
+}
+
+/// Limits of the witness search and replays (`interp`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct WitnessLimits {
+    /// Error-state input candidates of symbolic execution replayed at most.
+    pub max_replayed_candidates: usize,
+    /// Runs of the input-strategy portfolio at most.
+    pub search_runs: usize,
+    /// Steps of one search run.
+    pub search_steps_per_run: u64,
+    /// Steps of the replay of one candidate input sequence.
+    pub replay_steps: u64,
+    pub run: RunLimits,
+}
+
+/// Everything an analysis run may be told: semantics, time, limits.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Config {
+    int_semantics: IntSemantics,
+    timeout: Duration,
+    function_timeout: Duration,
+    jobs: NonZeroUsize,
+    shares: TimeShares,
+    symexec: SymexecLimits,
+    termination: TerminationLimits,
+    bitprecise: BitPreciseLimits,
+    witnesses: WitnessLimits,
+}
+
+/// Fingerprint format; bump when the meaning of a fingerprinted field changes.
+const FINGERPRINT_VERSION: u32 = 1;
+
+impl Config {
+    /// The configuration with today's defaults for `int_semantics` and a wall-clock `timeout`
+    /// for the whole run:
+    /// - `function_timeout` = `timeout` (one function may use the whole run), `jobs` = 1;
+    /// - time shares: bit-vector prover 30%, then symbolic execution 75% of the rest, the
+    ///   lasso search 60% of the witness time (rest: recurrent sets);
+    /// - symbolic execution: 2 s per z3 query, 20 000 nodes, 12 merges per position,
+    ///   2 000 000 steps, stop after 3 error states, ITS of at most 5 000 transitions;
+    /// - ITS back end: 10 s per query; portfolio shares 50% linear ranking, 50% lasso search,
+    ///   40% multiphase ranking, 60% ranking with invariants;
+    /// - bit-vector provers: 5 s per query (YES), 10 s / 2 s (recurrent-set Houdini and
+    ///   re-check / minimization), observation runs of 200 000 steps;
+    /// - witnesses: 32 replayed error candidates, 200 search runs of 200 000 steps, replays of
+    ///   1 000 000 steps; runs with 10 000 frames, 1 MiB per allocation, 200 000 stored
+    ///   states and 256 MiB of stored state.
+    pub fn new(int_semantics: IntSemantics, timeout: Duration) -> Config {
+        Config {
+            int_semantics,
+            timeout,
+            function_timeout: timeout,
+            jobs: NonZeroUsize::MIN,
+            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6) },
+            symexec: SymexecLimits {
+                query_limit: Duration::from_secs(2),
+                max_nodes: 20_000,
+                max_merges_per_position: 12,
+                max_steps: 2_000_000,
+                max_errors: 3,
+                max_its_transitions: 5000,
+            },
+            termination: TerminationLimits {
+                query_limit: Duration::from_secs(10),
+                shares: PortfolioShares {
+                    linear_ranking: Share(0.5),
+                    lasso: Share(0.5),
+                    multiphase_ranking: Share(0.4),
+                    strengthened_ranking: Share(0.6),
+                },
+            },
+            bitprecise: BitPreciseLimits {
+                query_limit: Duration::from_secs(5),
+                recurrent_query_limit: Duration::from_secs(10),
+                recurrent_minimize_query_limit: Duration::from_secs(2),
+                observation_steps: 200_000,
+            },
+            witnesses: WitnessLimits {
+                max_replayed_candidates: 32,
+                search_runs: 200,
+                search_steps_per_run: 200_000,
+                replay_steps: 1_000_000,
+                run: RunLimits { max_call_depth: 10_000, max_alloc_bytes: 1 << 20, max_stored_states: 200_000, max_stored_bytes: 256 << 20 },
+            },
+        }
+    }
+
+    /// Wall-clock budget of one function (at most the whole run's).
+    pub fn with_function_timeout(mut self, function_timeout: Duration) -> Result<Config, ConfigError> {
+        if function_timeout.is_zero() {
+            return Err(ConfigError { setting: "function_timeout", reason: "must be positive".into() });
+        }
+        self.function_timeout = function_timeout;
+        Ok(self)
+    }
+
+    /// Worker threads of a whole-module run.
+    pub fn with_jobs(mut self, jobs: NonZeroUsize) -> Config {
+        self.jobs = jobs;
+        self
+    }
+
+    pub fn with_shares(mut self, shares: TimeShares) -> Config {
+        self.shares = shares;
+        self
+    }
+
+    pub fn with_symexec(mut self, limits: SymexecLimits) -> Result<Config, ConfigError> {
+        positive("symexec.query_limit", limits.query_limit)?;
+        at_least_one("symexec.max_nodes", limits.max_nodes)?;
+        at_least_one("symexec.max_steps", limits.max_steps)?;
+        at_least_one("symexec.max_errors", limits.max_errors)?;
+        self.symexec = limits;
+        Ok(self)
+    }
+
+    pub fn with_termination(mut self, limits: TerminationLimits) -> Result<Config, ConfigError> {
+        positive("termination.query_limit", limits.query_limit)?;
+        self.termination = limits;
+        Ok(self)
+    }
+
+    pub fn with_bitprecise(mut self, limits: BitPreciseLimits) -> Result<Config, ConfigError> {
+        positive("bitprecise.query_limit", limits.query_limit)?;
+        positive("bitprecise.recurrent_query_limit", limits.recurrent_query_limit)?;
+        positive("bitprecise.recurrent_minimize_query_limit", limits.recurrent_minimize_query_limit)?;
+        self.bitprecise = limits;
+        Ok(self)
+    }
+
+    pub fn with_witnesses(mut self, limits: WitnessLimits) -> Result<Config, ConfigError> {
+        at_least_one("witnesses.run.max_call_depth", limits.run.max_call_depth)?;
+        self.witnesses = limits;
+        Ok(self)
+    }
+
+    pub fn int_semantics(&self) -> IntSemantics {
+        self.int_semantics
+    }
+    /// Wall-clock limit of the whole run.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+    /// Wall-clock limit of one function.
+    pub fn function_timeout(&self) -> Duration {
+        self.function_timeout
+    }
+    pub fn jobs(&self) -> NonZeroUsize {
+        self.jobs
+    }
+    pub fn shares(&self) -> &TimeShares {
+        &self.shares
+    }
+    pub fn symexec(&self) -> &SymexecLimits {
+        &self.symexec
+    }
+    pub fn termination(&self) -> &TerminationLimits {
+        &self.termination
+    }
+    pub fn bitprecise(&self) -> &BitPreciseLimits {
+        &self.bitprecise
+    }
+    pub fn witnesses(&self) -> &WitnessLimits {
+        &self.witnesses
+    }
+
+    /// A stable content hash (hex) of every field that can change a result: semantics, time
+    /// limits, shares and limits. `jobs` is left out (it changes only how fast).
+    pub fn fingerprint(&self) -> String {
+        // Destructured so that a new field cannot be forgotten here.
+        let Config { int_semantics, timeout, function_timeout, jobs: _, shares, symexec, termination, bitprecise, witnesses } = self;
+        #[derive(Serialize)]
+        struct Canonical<'a> {
+            version: u32,
+            int_semantics: &'a IntSemantics,
+            timeout: &'a Duration,
+            function_timeout: &'a Duration,
+            shares: &'a TimeShares,
+            symexec: &'a SymexecLimits,
+            termination: &'a TerminationLimits,
+            bitprecise: &'a BitPreciseLimits,
+            witnesses: &'a WitnessLimits,
+        }
+        let canonical = Canonical {
+            version: FINGERPRINT_VERSION,
+            int_semantics,
+            timeout,
+            function_timeout,
+            shares,
+            symexec,
+            termination,
+            bitprecise,
+            witnesses,
+        };
+        // Serializing plain structs of numbers and unit enums cannot fail.
+        let bytes = serde_json::to_vec(&canonical).unwrap_or_default();
+        blake3::hash(&bytes).to_hex().to_string()
+    }
+}
+
+fn positive(setting: &'static str, d: Duration) -> Result<(), ConfigError> {
+    if d.is_zero() {
+        return Err(ConfigError { setting, reason: "must be positive".into() });
+    }
+    Ok(())
+}
+
+fn at_least_one(setting: &'static str, n: usize) -> Result<(), ConfigError> {
+    if n == 0 {
+        return Err(ConfigError { setting, reason: "must be at least 1".into() });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> Config {
+        Config::new(IntSemantics::C, Duration::from_secs(60))
+    }
+
+    #[test]
+    fn function_timeout_defaults_to_the_whole_run() {
+        assert_eq!(base().function_timeout(), Duration::from_secs(60));
+        assert_eq!(base().jobs().get(), 1);
+    }
+
+    #[test]
+    fn fingerprint_is_stable_and_ignores_jobs() {
+        let a = base();
+        assert_eq!(a.fingerprint(), base().fingerprint());
+        assert_eq!(a.fingerprint().len(), 64);
+        let more_jobs = base().with_jobs(NonZeroUsize::new(4).expect("4 > 0"));
+        assert_eq!(a.fingerprint(), more_jobs.fingerprint());
+    }
+
+    #[test]
+    fn fingerprint_changes_with_every_result_relevant_field() {
+        let a = base().fingerprint();
+        assert_ne!(a, Config::new(IntSemantics::Math, Duration::from_secs(60)).fingerprint());
+        assert_ne!(a, Config::new(IntSemantics::C, Duration::from_secs(61)).fingerprint());
+        assert_ne!(a, base().with_function_timeout(Duration::from_secs(5)).expect("positive").fingerprint());
+        let limits = SymexecLimits { max_nodes: 7, ..*base().symexec() };
+        assert_ne!(a, base().with_symexec(limits).expect("valid").fingerprint());
+        let shares = TimeShares { symexec: Share::new(0.5).expect("in range"), ..*base().shares() };
+        assert_ne!(a, base().with_shares(shares).fingerprint());
+    }
+
+    #[test]
+    fn out_of_range_settings_are_refused() {
+        assert!(Share::new(0.0).is_err());
+        assert!(Share::new(1.5).is_err());
+        assert!(Share::new(f64::NAN).is_err());
+        assert!(Share::new(1.0).is_ok());
+        assert!(base().with_function_timeout(Duration::ZERO).is_err());
+        let limits = SymexecLimits { max_nodes: 0, ..*base().symexec() };
+        assert!(base().with_symexec(limits).is_err());
+    }
+}
