@@ -17,6 +17,7 @@
 //! `Unsupported`, never skipped. On a path where `ub` is false no value is poison, which is
 //! why `freeze x` is `x` for a computed `x` (and a fresh input for a poison/undef constant).
 
+use crate::ir::externals::{classify, ArithKind, ArithOp, External, NoOp};
 use crate::ir::{ArithFlags, BinOp, BlockId, CastOp, Callee, Function, IntPred, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::logic::bv::{BvFormula, BvTerm, BvWidthError};
 use crate::verdict::IntSemantics;
@@ -80,10 +81,6 @@ enum Sym {
     Agg(Vec<Sym>),
 }
 
-/// Functions that end the program (same list as the interpreter's).
-const EXITS: &[&str] = &["abort", "exit", "_exit", "_Exit", "__VERIFIER_error", "reach_error", "__assert_fail", "__assert_rtn", "__assert"];
-/// Calls without effect on integer values.
-const NO_OPS: &[&str] = &["llvm.dbg.", "llvm.donothing", "llvm.sideeffect", "llvm.experimental.noalias.scope.decl"];
 
 struct Encoder<'a> {
     f: &'a Function,
@@ -268,50 +265,43 @@ impl Encoder<'_> {
 
     /// Encodes the intrinsic `name`; `Ok(None)` for a no-op.
     fn call(&mut self, name: &str, args: &[Operand], ret: &Type, reach: &BvFormula) -> Result<Option<Sym>, Unsupported> {
-        if NO_OPS.iter().any(|p| name.starts_with(p)) {
-            return Ok(None);
-        }
-        if name.starts_with("__VERIFIER_nondet_") {
-            let w = int_width(ret)?;
-            return Ok(Some(Sym::Int(self.fresh_input("nondet", w)?)));
-        }
         let arg = |e: &mut Self, i: usize| -> Result<BvTerm, Unsupported> {
             let o = args.get(i).ok_or_else(|| Unsupported(format!("{name}: missing argument")))?;
             e.int(o, reach)
         };
-        let base: String = name.split('.').take(2).collect::<Vec<_>>().join(".");
-        if name.contains(".with.overflow.") {
-            let (a, b) = (arg(self, 0)?, arg(self, 1)?);
-            let w = a.width();
-            let op = base.trim_start_matches("llvm.");
-            let (wide, ext): (u32, fn(u32, BvTerm) -> Result<BvTerm, BvWidthError>) = match op {
-                "sadd" | "ssub" => (w + 1, BvTerm::sext),
-                "uadd" | "usub" => (w + 1, BvTerm::zext),
-                "smul" => (2 * w, BvTerm::sext),
-                "umul" => (2 * w, BvTerm::zext),
-                _ => return Err(Unsupported(format!("intrinsic {name}"))),
-            };
-            let (x, y) = (ext(wide, a.clone())?, ext(wide, b.clone())?);
-            let (r, e) = match &op[1..] {
-                "add" => (BvTerm::add(a, b)?, BvTerm::add(x, y)?),
-                "sub" => (BvTerm::sub(a, b)?, BvTerm::sub(x, y)?),
-                _ => (BvTerm::mul(a, b)?, BvTerm::mul(x, y)?),
-            };
-            let overflow = BvFormula::ne(e, ext(wide, r.clone())?)?;
-            return Ok(Some(Sym::Agg(vec![Sym::Int(r), Sym::Int(BvTerm::from_bool(overflow))])));
-        }
-        match base.as_str() {
-            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" => {
+        match classify(name) {
+            // Calls without effect on integer values (lifetime markers never reach here: the
+            // front end drops them).
+            External::NoOp(NoOp::Dbg | NoOp::DoNothing | NoOp::SideEffect | NoOp::NoAliasScopeDecl) => Ok(None),
+            External::Nondet { .. } => {
+                let w = int_width(ret)?;
+                Ok(Some(Sym::Int(self.fresh_input("nondet", w)?)))
+            }
+            External::Arith { op, signed, kind: ArithKind::WithOverflow, .. } => {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
-                let pick_a = match &base[5..] {
-                    "smax" => BvFormula::sle(b.clone(), a.clone())?,
-                    "smin" => BvFormula::sle(a.clone(), b.clone())?,
-                    "umax" => BvFormula::ule(b.clone(), a.clone())?,
-                    _ => BvFormula::ule(a.clone(), b.clone())?,
+                let w = a.width();
+                let wide = if op == ArithOp::Mul { 2 * w } else { w + 1 };
+                let ext: fn(u32, BvTerm) -> Result<BvTerm, BvWidthError> = if signed { BvTerm::sext } else { BvTerm::zext };
+                let (x, y) = (ext(wide, a.clone())?, ext(wide, b.clone())?);
+                let (r, e) = match op {
+                    ArithOp::Add => (BvTerm::add(a, b)?, BvTerm::add(x, y)?),
+                    ArithOp::Sub => (BvTerm::sub(a, b)?, BvTerm::sub(x, y)?),
+                    ArithOp::Mul => (BvTerm::mul(a, b)?, BvTerm::mul(x, y)?),
+                };
+                let overflow = BvFormula::ne(e, ext(wide, r.clone())?)?;
+                Ok(Some(Sym::Agg(vec![Sym::Int(r), Sym::Int(BvTerm::from_bool(overflow))])))
+            }
+            External::MinMax(mm) => {
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                let pick_a = match (mm.signed, mm.max) {
+                    (true, true) => BvFormula::sle(b.clone(), a.clone())?,
+                    (true, false) => BvFormula::sle(a.clone(), b.clone())?,
+                    (false, true) => BvFormula::ule(b.clone(), a.clone())?,
+                    (false, false) => BvFormula::ule(a.clone(), b.clone())?,
                 };
                 Ok(Some(Sym::Int(BvTerm::ite(pick_a, a, b)?)))
             }
-            "llvm.abs" => {
+            External::Abs => {
                 let a = arg(self, 0)?;
                 let w = a.width();
                 let poison_flag = match args.get(1) {
@@ -325,11 +315,10 @@ impl Encoder<'_> {
                 let neg = BvFormula::slt(a.clone(), c(w, 0)?)?;
                 Ok(Some(Sym::Int(BvTerm::ite(neg, BvTerm::neg(a.clone()), a)?)))
             }
-            "llvm.uadd" | "llvm.usub" | "llvm.sadd" | "llvm.ssub" if name.contains(".sat.") => {
+            External::Arith { op: op @ (ArithOp::Add | ArithOp::Sub), signed, kind: ArithKind::Saturating, .. } => {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
                 let w = a.width();
-                let signed = base.starts_with("llvm.s");
-                let add = base.ends_with("add");
+                let add = op == ArithOp::Add;
                 let wide = w + 1;
                 let ext = if signed { BvTerm::sext } else { BvTerm::zext };
                 let (x, y) = (ext(wide, a.clone())?, ext(wide, b.clone())?);
@@ -490,12 +479,13 @@ pub fn encode_region(
                         return Err(Unsupported(format!("call to defined function {}", callee.name)));
                     }
                     let name = callee.name.as_str();
-                    if EXITS.contains(&name) {
+                    let external = classify(name);
+                    if external == External::Exit {
                         ends.push((b, RegionTarget::Exit(name.to_string()), reach.clone()));
                         reach = BvFormula::False;
                         break;
                     }
-                    if name == "__VERIFIER_assume" {
+                    if external == External::VerifierAssume {
                         let cnd = e.int(args.first().ok_or_else(|| Unsupported("assume without argument".into()))?, &reach)?;
                         let holds = BvFormula::ne(cnd.clone(), c(cnd.width(), 0)?)?;
                         ends.push((b, RegionTarget::Blocked, BvFormula::and([reach.clone(), BvFormula::not(holds.clone())])));

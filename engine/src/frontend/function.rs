@@ -131,6 +131,8 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
     let (ret, is_vararg) = unsafe { (layout.ty(LLVMGetReturnType(fn_ty)), LLVMIsFunctionVarArg(fn_ty) != 0) };
     Function {
         name: ffi::value_name(func),
+        param_attrs: (0..param_count).map(|i| param_attrs(func, i)).collect(),
+        linkage: linkage(func),
         params,
         ret,
         blocks,
@@ -138,6 +140,47 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
         value_names: cx.names,
         is_vararg,
         loc: if is_decl { None } else { ffi::debug_loc(func) },
+    }
+}
+
+/// The linkage of a function.
+fn linkage(func: LLVMValueRef) -> Linkage {
+    use inkwell::llvm_sys::LLVMLinkage::*;
+    // SAFETY: `func` is a live function of the module.
+    match unsafe { LLVMGetLinkage(func) } {
+        LLVMExternalLinkage | LLVMDLLImportLinkage | LLVMDLLExportLinkage => Linkage::External,
+        LLVMInternalLinkage => Linkage::Internal,
+        LLVMPrivateLinkage | LLVMLinkerPrivateLinkage | LLVMLinkerPrivateWeakLinkage => Linkage::Private,
+        LLVMLinkOnceAnyLinkage => Linkage::LinkOnce { odr: false },
+        LLVMLinkOnceODRLinkage | LLVMLinkOnceODRAutoHideLinkage => Linkage::LinkOnce { odr: true },
+        LLVMWeakAnyLinkage => Linkage::Weak { odr: false },
+        LLVMWeakODRLinkage => Linkage::Weak { odr: true },
+        LLVMExternalWeakLinkage => Linkage::ExternalWeak,
+        LLVMAvailableExternallyLinkage => Linkage::AvailableExternally,
+        LLVMAppendingLinkage | LLVMGhostLinkage | LLVMCommonLinkage => Linkage::Other,
+    }
+}
+
+/// The attributes of parameter `i` of `func`.
+fn param_attrs(func: LLVMValueRef, i: u32) -> ParamAttrs {
+    // Attribute index 0 is the return value, parameters start at 1.
+    let index = i + 1;
+    let attr = |name: &str| {
+        // SAFETY: `name` is valid for `len` bytes; `func` is a live function.
+        unsafe {
+            let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+            let a = LLVMGetEnumAttributeAtIndex(func, index, kind);
+            (!a.is_null()).then(|| LLVMGetEnumAttributeValue(a))
+        }
+    };
+    ParamAttrs {
+        nonnull: attr("nonnull").is_some(),
+        noundef: attr("noundef").is_some(),
+        dereferenceable: attr("dereferenceable"),
+        dereferenceable_or_null: attr("dereferenceable_or_null"),
+        align: attr("align"),
+        readonly: attr("readonly").is_some(),
+        noalias: attr("noalias").is_some(),
     }
 }
 

@@ -526,3 +526,46 @@ fn struct_initialisers_leave_implicit_padding_unknown() {
     let m = load_text("@s = global { i8, i32 } { i8 1, i32 -2 }\n", "ll").expect("valid IR");
     assert_eq!(m.globals[0].init, GlobalInit::Bytes(vec![Some(1), None, None, None, Some(0xfe), Some(0xff), Some(0xff), Some(0xff)]));
 }
+
+#[test]
+fn linkage_and_parameter_attributes_are_read() {
+    let m = load_text(
+        r#"
+define internal i32 @helper(ptr nonnull noundef dereferenceable(8) align 4 %p, ptr dereferenceable_or_null(16) readonly noalias %q, i32 %n) {
+  %v = load i32, ptr %p, align 4
+  ret i32 %v
+}
+define linkonce_odr i32 @inline_fn(i32 noundef %x) {
+  ret i32 %x
+}
+define weak i32 @weak_fn() {
+  ret i32 0
+}
+define i32 @main() {
+  %r = call i32 @helper(ptr null, ptr null, i32 1)
+  ret i32 %r
+}
+declare i32 @ext(i32)
+"#,
+        "ll",
+    )
+    .expect("valid LLVM");
+    let helper = function(&m, "helper");
+    assert_eq!(helper.linkage, Linkage::Internal);
+    assert_eq!(helper.param_attrs.len(), 3);
+    let p = helper.param_attrs[0];
+    assert!(p.nonnull && p.noundef && !p.readonly && !p.noalias);
+    assert_eq!((p.dereferenceable, p.dereferenceable_or_null, p.align), (Some(8), None, Some(4)));
+    let q = helper.param_attrs[1];
+    assert!(!q.nonnull && !q.noundef && q.readonly && q.noalias);
+    assert_eq!((q.dereferenceable, q.dereferenceable_or_null, q.align), (None, Some(16), None));
+    assert_eq!(helper.param_attrs[2], ParamAttrs::default());
+    assert_eq!(function(&m, "inline_fn").linkage, Linkage::LinkOnce { odr: true });
+    assert!(function(&m, "inline_fn").param_attrs[0].noundef);
+    assert_eq!(function(&m, "weak_fn").linkage, Linkage::Weak { odr: false });
+    assert_eq!(function(&m, "main").linkage, Linkage::External);
+    assert_eq!(function(&m, "ext").linkage, Linkage::External);
+    // C `static` functions are internal.
+    let c = load_c("static int twice(int x) { return 2 * x; } int main(void) { return twice(1); }");
+    assert_eq!(function(&c, "twice").linkage, Linkage::Internal);
+}

@@ -3,6 +3,7 @@
 
 use super::fault::Fault;
 use super::value::{signed_min, to_unsigned, wrap_signed, Value, MAX_BITS};
+use crate::ir::externals::MinMax;
 use crate::ir::{ArithFlags, BinOp, CastOp, IntPred};
 use crate::verdict::IntSemantics;
 
@@ -188,7 +189,7 @@ pub fn cast(op: CastOp, from_bits: u32, to_bits: u32, v: Value, sem: IntSemantic
 }
 
 /// The `llvm.{smax,smin,umax,umin}` intrinsics.
-pub fn min_max(name: &str, bits: u32, a: Value, b: Value, sem: IntSemantics) -> Result<Value, Fault> {
+pub fn min_max(mm: MinMax, bits: u32, a: Value, b: Value, sem: IntSemantics) -> Result<Value, Fault> {
     check_width(bits)?;
     if a.poison || b.poison {
         return Ok(Value::poison());
@@ -198,12 +199,11 @@ pub fn min_max(name: &str, bits: u32, a: Value, b: Value, sem: IntSemantics) -> 
         _ => (wrap_signed(a.int, bits), wrap_signed(b.int, bits)),
     };
     let (ua, ub) = (to_unsigned(sa, bits), to_unsigned(sb, bits));
-    let pick_a = match name {
-        "smax" => sa >= sb,
-        "smin" => sa <= sb,
-        "umax" => ua >= ub,
-        "umin" => ua <= ub,
-        _ => return Err(Fault::unsupported(format!("intrinsic llvm.{name}"))),
+    let pick_a = match (mm.signed, mm.max) {
+        (true, true) => sa >= sb,
+        (true, false) => sa <= sb,
+        (false, true) => ua >= ub,
+        (false, false) => ua <= ub,
     };
     Ok(Value::int(if pick_a { sa } else { sb }))
 }

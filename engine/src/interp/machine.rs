@@ -1,6 +1,7 @@
 //! The interpreter's state and main loop: frames, memory, operand evaluation, instructions
 //! and terminators. Library functions and intrinsics are in `externals.rs`.
 
+use crate::ir::externals::{classify, ArithKind, External};
 use super::arith;
 use super::fault::Fault;
 use super::frame::Frame;
@@ -482,7 +483,7 @@ impl<'a> Machine<'a> {
             Callee::Unsupported(text) => return Err(Fault::unsupported(format!("callee {text}"))),
         };
         let func = self.module.function(target);
-        if func.is_declaration() && func.name.contains(".with.overflow.") {
+        if func.is_declaration() && matches!(classify(&func.name), External::Arith { kind: ArithKind::WithOverflow, .. }) {
             let fields = self.with_overflow(&func.name, args)?;
             self.set_aggregate(instr.result, fields.into_iter().map(Some).collect())?;
             self.advance();

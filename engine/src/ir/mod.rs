@@ -9,6 +9,9 @@
 //! - anything the front end cannot translate becomes `Op::Unsupported` / `Terminator::Unsupported`
 //!   with the LLVM text, which the analysis turns into MAYBE (never silently skipped).
 
+pub mod callgraph;
+pub mod externals;
+
 use serde::{Deserialize, Serialize};
 
 /// Index of a function in `Module::functions`.
@@ -226,11 +229,55 @@ pub struct Block {
     pub term_loc: Option<SrcLoc>,
 }
 
+/// LLVM linkage of a function: whether code outside the module may call it or replace it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum Linkage {
+    /// Visible to and callable from other modules (also every declaration).
+    #[default]
+    External,
+    /// `internal` (C `static`): only this module calls it.
+    Internal,
+    /// `private`: like internal, not even in the symbol table.
+    Private,
+    /// `linkonce`/`linkonce_odr` (inline functions, templates): may be dropped or replaced
+    /// by an equivalent (`odr`) or arbitrary definition elsewhere.
+    LinkOnce { odr: bool },
+    /// `weak`/`weak_odr`: may be replaced by a strong definition elsewhere.
+    Weak { odr: bool },
+    /// `extern_weak` declarations.
+    ExternalWeak,
+    /// `available_externally`: a copy of a definition that lives elsewhere.
+    AvailableExternally,
+    /// Any other (common, appending, …).
+    Other,
+}
+
+/// What LLVM's parameter attributes promise about one parameter (a call violating them is
+/// undefined behaviour or makes the parameter poison).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct ParamAttrs {
+    pub nonnull: bool,
+    pub noundef: bool,
+    /// `dereferenceable(N)`: N bytes readable at the pointer.
+    pub dereferenceable: Option<u64>,
+    /// `dereferenceable_or_null(N)`.
+    pub dereferenceable_or_null: Option<u64>,
+    /// `align(N)` in bytes.
+    pub align: Option<u64>,
+    pub readonly: bool,
+    pub noalias: bool,
+}
+
 /// A function; declarations have no blocks.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Function {
     pub name: String,
     pub params: Vec<(ValueId, Type)>,
+    /// Attributes of each parameter, in `params` order (empty when unknown, e.g. built IR).
+    #[serde(default)]
+    pub param_attrs: Vec<ParamAttrs>,
+    #[serde(default)]
+    pub linkage: Linkage,
     pub ret: Type,
     pub blocks: Vec<Block>,
     /// Number of local values (params + results): `ValueId`s are `0..num_values`.

@@ -8,6 +8,7 @@ use super::bv;
 use super::ints::{self, fresh_in_range, range_atoms, split, unsigned_view};
 use super::views::View;
 use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
+use crate::ir::externals::{classify, ArithKind, ArithOp, External, NoOp};
 use crate::ir::{BlockId, Callee, CastOp, Instr, IntPred, Op, Operand, SrcLoc, Terminator, Type, ValueId};
 use crate::logic::{LinExpr, Rel, Var};
 use crate::verdict::IntSemantics;
@@ -873,7 +874,7 @@ fn is_static_alloca(ctx: &Ctx<'_>, s: &State, count: &Operand) -> bool {
     }
     let func = ctx.module.function(frame.func);
     func.blocks[0].instrs[..frame.idx].iter().all(|i| match &i.op {
-        Op::Call { callee: Callee::Direct(f), .. } => !ctx.module.function(*f).name.starts_with("llvm.stacksave"),
+        Op::Call { callee: Callee::Direct(f), .. } => classify(&ctx.module.function(*f).name) != External::StackSave,
         _ => true,
     })
 }
@@ -931,16 +932,21 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         return Ok(out);
     }
     let ret_bits = type_bits(ctx, ret);
-    let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
+    let kind = classify(&name);
     let arg = |ctx: &mut Ctx<'_>, s: &mut State, i: usize| -> Result<LinExpr, Stop> {
         match args.get(i) {
             Some(o) => operand(ctx, s, o),
             None => Err(Stop::Maybe(format!("call of `{name}` with too few arguments"))),
         }
     };
-    match base.as_str() {
-        "llvm.dbg" | "llvm.lifetime" | "llvm.experimental" | "llvm.donothing" | "llvm.var" => done(vec![s]),
-        "llvm.stackrestore" => {
+    match kind {
+        // `llvm.codeview.annotation` and `llvm.sideeffect` are not among these (unknown
+        // externals, MAYBE), while every other `llvm.experimental.*` is: as before the
+        // classifier existed.
+        External::NoOp(NoOp::Dbg | NoOp::Lifetime | NoOp::NoAliasScopeDecl | NoOp::OtherExperimental | NoOp::DoNothing | NoOp::VarAnnotation) => {
+            done(vec![s])
+        }
+        External::StackRestore => {
             // Restoring the stack pointer frees every alloca made after the matching
             // stacksave; we free all allocas of the frame that may be such (see
             // `AllocKind::StackDynamic`), which over-approximates the freed memory.
@@ -950,22 +956,22 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             s.pt.retain(|p| !dead.contains(&p.alloc));
             done(vec![s])
         }
-        "llvm.stacksave" => {
+        External::StackSave => {
             if let Some(x) = res {
                 let w = ctx.fresh("stack");
                 bind(&mut s, x, w);
             }
             done(vec![s])
         }
-        "llvm.expect" => {
+        External::Expect => {
             let rv = res_view(ctx, &s, res);
             let o = args.first().cloned().ok_or_else(|| Stop::Maybe(format!("call of `{name}` with too few arguments")))?;
             let outs = operand_in(ctx, s, &o, ret_bits, rv)?;
             define_all(ctx, outs, res)
         }
-        "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" if ctx.sem != IntSemantics::Math && args.len() == 2 => {
-            let iv = if base.starts_with("llvm.u") { View::Unsigned } else { View::Signed };
-            let max = base.ends_with("max");
+        External::MinMax(mm) if ctx.sem != IntSemantics::Math && args.len() == 2 => {
+            let iv = if mm.signed { View::Signed } else { View::Unsigned };
+            let max = mm.max;
             let rv = res_view(ctx, &s, res);
             let mut outs = vec![];
             for (st, a, b) in operands2(ctx, s, &args[0], &args[1], ret_bits, iv, iv)? {
@@ -977,7 +983,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             }
             define_all(ctx, outs, res)
         }
-        "llvm.abs" if ctx.sem != IntSemantics::Math && !args.is_empty() => {
+        External::Abs if ctx.sem != IntSemantics::Math && !args.is_empty() => {
             // |a| in the signed view; −smin wraps to smin, which is poison if the flag says so
             let poison_min = matches!(args.get(1), Some(Operand::Int { value, .. }) if value & 1 == 1);
             let rv = res_view(ctx, &s, res);
@@ -1023,12 +1029,17 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             succ.extend(states);
             Ok(succ)
         }
-        "llvm.sadd" | "llvm.uadd" | "llvm.ssub" | "llvm.usub" | "llvm.smul" | "llvm.umul" if args.len() == 2 && (name.contains(".with.overflow.") || name.contains(".sat.")) => {
+        External::Arith { op, signed, kind: arith @ (ArithKind::WithOverflow | ArithKind::Saturating), bits } if args.len() == 2 => {
             use crate::ir::BinOp;
-            let iv = if base.starts_with("llvm.u") { View::Unsigned } else { View::Signed };
-            let op = if base.ends_with("add") { BinOp::Add } else if base.ends_with("sub") { BinOp::Sub } else { BinOp::Mul };
-            let bits = name.rsplit('.').next().and_then(|t| t.strip_prefix('i')).and_then(|t| t.parse::<u32>().ok()).unwrap_or(0);
-            if bits == 0 || (name.contains(".sat.") && op == BinOp::Mul) {
+            let iv = if signed { View::Signed } else { View::Unsigned };
+            let op = match op {
+                ArithOp::Add => BinOp::Add,
+                ArithOp::Sub => BinOp::Sub,
+                ArithOp::Mul => BinOp::Mul,
+            };
+            let saturating = arith == ArithKind::Saturating;
+            let bits = bits.unwrap_or(0);
+            if bits == 0 || (saturating && op == BinOp::Mul) {
                 return Err(Stop::Maybe(format!("unsupported intrinsic `{name}`{}", loc_text(loc))));
             }
             let mut outs = vec![];
@@ -1048,7 +1059,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                     ab = next;
                 }
                 for (st, a, b) in ab {
-                    if name.contains(".sat.") {
+                    if saturating {
                         let rv = res_view(ctx, &st, res);
                         for (st, v) in bv::saturating(ctx, st, op, bits, iv, &a, &b) {
                             outs.extend(bv::convert(ctx, st, &v, bits, iv, rv));
@@ -1074,9 +1085,8 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                 }
             }
             let mut states = vec![];
-            let sat = name.contains(".sat.");
             for (mut st, e) in outs {
-                if sat {
+                if saturating {
                     if let Some(x) = res {
                         define(ctx, &mut st, x, &e);
                     }
@@ -1085,15 +1095,15 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             }
             done(states)
         }
-        "llvm.assume" => {
+        External::Assume => {
             let c = arg(ctx, &mut s, 0)?;
             assume(ctx, s, &c)
         }
-        "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" => {
+        External::MinMax(mm) => {
             let a = arg(ctx, &mut s, 0)?;
             let b = arg(ctx, &mut s, 1)?;
-            let unsigned = base.starts_with("llvm.u");
-            let max = base.ends_with("max");
+            let unsigned = !mm.signed;
+            let max = mm.max;
             let mut views = vec![];
             if unsigned {
                 for (s1, ua) in unsigned_view(ctx, s, &a, ret_bits) {
@@ -1117,7 +1127,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             }
             done(out)
         }
-        "llvm.abs" => {
+        External::Abs => {
             let a = arg(ctx, &mut s, 0)?;
             let at = Atom::cmp(&a, Rel::Ge, &LinExpr::constant(0)).unwrap_or(Atom::truth(true));
             let mut out = vec![];
@@ -1131,7 +1141,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             }
             done(out)
         }
-        "llvm.memset" | "llvm.memcpy" | "llvm.memmove" | "memset" | "memcpy" | "memmove" => {
+        External::MemSet { .. } | External::MemCpy { .. } | External::MemMove { .. } => {
             let dst = arg(ctx, &mut s, 0)?;
             let len = arg(ctx, &mut s, 2)?;
             let dst = as_var(ctx, &mut s, &dst, "dst");
@@ -1142,7 +1152,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                 let Some(d_alloc) = find_alloc(ctx, &s, &dst, args.first(), n as u64) else {
                     return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);
                 };
-                if !base.ends_with("memset") {
+                if !matches!(kind, External::MemSet { .. }) {
                     let src = arg(ctx, &mut s, 1)?;
                     let src = as_var(ctx, &mut s, &src, "src");
                     if find_alloc(ctx, &s, &src, args.get(1), n as u64).is_none() {
@@ -1156,8 +1166,8 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             }
             done(vec![s])
         }
-        "malloc" | "calloc" => {
-            let size = if base == "malloc" {
+        External::Malloc | External::Calloc => {
+            let size = if kind == External::Malloc {
                 // size_t: the unsigned view
                 let o = args.first().cloned().ok_or_else(|| Stop::Maybe(format!("call of `{name}` with too few arguments")))?;
                 let pb = ctx.module.pointer_bits;
@@ -1183,20 +1193,21 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             };
             alloc_heap(ctx, s, res, &size, loc)
         }
-        "free" => {
+        External::Free => {
             let p = arg(ctx, &mut s, 0)?;
             free(ctx, s, &p, loc)
         }
-        "abort" | "exit" | "_exit" | "__VERIFIER_error" | "reach_error" | "__assert_fail" | "__assert" | "__assert_rtn" => Err(Stop::Leaf),
-        "__VERIFIER_assume" => {
+        // `_Exit` has never been in this list (an unknown external here, MAYBE).
+        External::Exit if name != "_Exit" => Err(Stop::Leaf),
+        External::VerifierAssume => {
             let c = arg(ctx, &mut s, 0)?;
             assume(ctx, s, &c)
         }
-        n if n.starts_with("__VERIFIER_nondet") => {
+        External::Nondet { unsigned, .. } => {
             let w = match ret {
                 // `Math`: values of signed types are unbounded mathematical integers (the
                 // function's name states the C type of the input).
-                Type::Int(b) if ctx.sem == IntSemantics::Math && *b > 1 && !unsigned_nondet(&name) => ctx.fresh("nondet"),
+                Type::Int(b) if ctx.sem == IntSemantics::Math && *b > 1 && !unsigned => ctx.fresh("nondet"),
                 Type::Int(b) if ctx.sem == IntSemantics::Math => fresh_in_range(ctx, &mut s, "nondet", *b),
                 Type::Int(b) => {
                     let rv = res_view(ctx, &s, res);
@@ -1218,12 +1229,6 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         }
         _ => Err(Stop::Maybe(format!("call of unknown external function `{name}`{}", loc_text(loc)))),
     }
-}
-
-/// Whether a `__VERIFIER_nondet_*` function returns a value of an unsigned (or boolean) type.
-fn unsigned_nondet(name: &str) -> bool {
-    let t = name.trim_start_matches("__VERIFIER_nondet_");
-    t.starts_with('u') || t.starts_with("bool") || t.starts_with("_Bool") || t == "size_t" || t.starts_with("pointer") || t.starts_with("char_unsigned")
 }
 
 fn assume(ctx: &mut Ctx<'_>, mut s: State, c: &LinExpr) -> StepResult {

@@ -221,12 +221,7 @@ fn scan(module: &Module, func: &Function, base: usize, offsets: &[usize], uf: &m
 
 /// `Some(true)` for unsigned integer intrinsics, `Some(false)` for signed ones.
 pub fn intrinsic_sign(name: &str) -> Option<bool> {
-    let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
-    match base.as_str() {
-        "llvm.umin" | "llvm.umax" | "llvm.uadd" | "llvm.usub" | "llvm.umul" => Some(true),
-        "llvm.smin" | "llvm.smax" | "llvm.sadd" | "llvm.ssub" | "llvm.smul" | "llvm.abs" => Some(false),
-        _ => None,
-    }
+    crate::ir::externals::classify(name).signedness_evidence()
 }
 
 /// The view of local `v` in `views` (signed if unknown).
