@@ -11,6 +11,7 @@
 
 pub mod callgraph;
 pub mod externals;
+pub mod fingerprint;
 
 use serde::{Deserialize, Serialize};
 
