@@ -8,7 +8,8 @@ fn main() {
     let m = termcheck_engine::frontend::load_module(path, termcheck_engine::driver::InputKind::C).expect("load");
     let config = termcheck_engine::config::Config::new(sem, Duration::from_secs(20));
     let entry = m.function_by_name("main").expect("a function `main`");
-    let a = termcheck_engine::symexec::analyze(&m, entry, &config, Instant::now() + config.timeout());
+    let facts = termcheck_engine::facts::ModuleFacts::new(&m);
+    let a = termcheck_engine::symexec::analyze(&m, &facts, entry, &config, Instant::now() + config.timeout());
     if let Some(its) = &a.its {
         println!("locations {:?} vars {:?}", its.locations, its.vars.len());
         for t in &its.transitions {

@@ -8,6 +8,7 @@
 //! [`analyze_module`] without changing its contract.
 
 use crate::config::Config;
+use crate::facts::ModuleFacts;
 use crate::ir::{FuncId, Module, SrcLoc};
 use crate::verdict::{MemorySafety, Report, Termination};
 use serde::{Deserialize, Serialize};
@@ -56,6 +57,8 @@ pub struct ModuleReport {
 pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSelection) -> ModuleReport {
     let started = Instant::now();
     let deadline = started + config.timeout();
+    // Shared by every worker: each function's facts are computed once.
+    let facts = ModuleFacts::new(module);
     let targets: Vec<Result<FuncId, String>> = match selection {
         FunctionSelection::AllDefined => (0..module.functions.len() as u32)
             .map(FuncId)
@@ -68,7 +71,7 @@ pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSele
             .collect(),
     };
     let analyse = |target: &Result<FuncId, String>| match target {
-        Ok(f) => analyze_function(module, *f, config, deadline),
+        Ok(f) => analyze_function(module, &facts, *f, config, deadline),
         Err(name) => {
             let reason = format!("function `{name}` is not defined in the module");
             FunctionReport {
@@ -93,7 +96,7 @@ pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSele
 }
 
 /// One function as an entry of its own: its parameters arbitrary, its callees inlined.
-fn analyze_function(module: &Module, f: FuncId, config: &Config, deadline: Instant) -> FunctionReport {
+fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> FunctionReport {
     let started = Instant::now();
     let func = module.function(f);
     let own_deadline = (started + config.function_timeout()).min(deadline);
@@ -101,7 +104,7 @@ fn analyze_function(module: &Module, f: FuncId, config: &Config, deadline: Insta
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
     } else {
-        crate::pipeline::prove_program(module, f, config, own_deadline).normalized()
+        crate::pipeline::prove_program(module, facts, f, config, own_deadline).normalized()
     };
     let memory_safety = report
         .memory_safety

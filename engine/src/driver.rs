@@ -53,7 +53,8 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
                 .function_by_name(entry)
                 .filter(|f| !module.function(*f).is_declaration())
                 .ok_or_else(|| EngineError::MissingEntry { path: shown, name: entry.to_string() })?;
-            Ok(crate::pipeline::prove_program(&module, entry, config, deadline).normalized())
+            let facts = crate::facts::ModuleFacts::new(&module);
+            Ok(crate::pipeline::prove_program(&module, &facts, entry, config, deadline).normalized())
         }
     }
 }

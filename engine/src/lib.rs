@@ -10,6 +10,7 @@ pub mod bitprecise;
 pub mod config;
 pub mod driver;
 pub mod error;
+pub mod facts;
 pub mod frontend;
 pub mod interp;
 pub mod ir;

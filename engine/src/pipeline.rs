@@ -10,30 +10,31 @@
 //! the symbolic side never produces them.
 
 use crate::config::Config;
+use crate::facts::ModuleFacts;
 use crate::interp::{self, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
 use crate::verdict::{IntSemantics, MemorySafety, Report, Termination};
 use std::time::Instant;
 
 /// Analyses the runs of `entry` (which must be defined in `module`).
-pub fn prove_program(module: &Module, entry: FuncId, config: &Config, deadline: Instant) -> Report {
+pub fn prove_program(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Report {
     let shares = config.shares();
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
-    if let Some(report) = bit_precise_yes(module, entry, config, now + shares.bit_precise.of(remaining)) {
+    if let Some(report) = bit_precise_yes(module, facts, entry, config, now + shares.bit_precise.of(remaining)) {
         return report;
     }
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
     let symexec_deadline = now + shares.symexec.of(remaining);
-    let analysis = crate::symexec::analyze(module, entry, config, symexec_deadline);
+    let analysis = crate::symexec::analyze(module, facts, entry, config, symexec_deadline);
     let mut stats = analysis.stats;
     if matches!(analysis.termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved {
         return Report { termination: analysis.termination, memory_safety: Some(MemorySafety::Proved), stats };
     }
 
     let search_started = Instant::now();
-    let replayed_fault = replay_error_candidates(module, entry, config, &analysis.error_inputs, deadline);
+    let replayed_fault = replay_error_candidates(module, facts, entry, config, &analysis.error_inputs, deadline);
     // With memory safety proved no fault exists, so the first witness found is the one wanted;
     // otherwise keep searching for a lasso after a fault, since a program may have both.
     let stop_at_first = analysis.memory_safety == MemorySafety::Proved;
@@ -41,7 +42,7 @@ pub fn prove_program(module: &Module, entry: FuncId, config: &Config, deadline: 
     let bit_precise = config.int_semantics() != IntSemantics::Math;
     let search_deadline = if bit_precise { search_started + shares.lasso_search.of(deadline.saturating_duration_since(search_started)) } else { deadline };
     let budget = SearchBudget::until(search_deadline, config.witnesses());
-    let found = interp::search(module, entry, config.int_semantics(), &budget, stop_at_first);
+    let found = interp::search(module, facts, entry, config.int_semantics(), &budget, stop_at_first);
     stats.push(("witness search time".into(), format!("{:.3}s", search_started.elapsed().as_secs_f64())));
 
     let fault = replayed_fault.or(found.violation);
@@ -57,7 +58,7 @@ pub fn prove_program(module: &Module, entry: FuncId, config: &Config, deadline: 
     }
     if bit_precise && !matches!(analysis.termination, Termination::Yes(_)) {
         let started = Instant::now();
-        let recurrent = crate::bitprecise::recurrent::prove_nontermination(module, entry, config, deadline);
+        let recurrent = crate::bitprecise::recurrent::prove_nontermination(module, facts, entry, config, deadline);
         stats.push(("recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
         if let Some(evidence) = recurrent {
             // A replayed stem into a recurrent set closed under all inputs: a real infinite run.
@@ -75,7 +76,7 @@ pub fn prove_program(module: &Module, entry: FuncId, config: &Config, deadline: 
 
 /// Replays the symbolic executor's candidate inputs for its error states; returns the first
 /// one whose run ends in a confirmed violation.
-fn replay_error_candidates(module: &Module, entry: FuncId, config: &Config, candidates: &[Vec<(String, i128)>], deadline: Instant) -> Option<Witness> {
+fn replay_error_candidates(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, candidates: &[Vec<(String, i128)>], deadline: Instant) -> Option<Witness> {
     if !module.function(entry).params.is_empty() {
         // Candidates carry only `__VERIFIER_nondet_*` values, not entry arguments.
         return None;
@@ -86,19 +87,19 @@ fn replay_error_candidates(module: &Module, entry: FuncId, config: &Config, cand
         .take_while(|_| Instant::now() < deadline)
         .filter_map(|c| {
             let values = c.iter().map(|(_, v)| *v).collect();
-            interp::replay_inputs(module, entry, &[], config.int_semantics(), config.witnesses(), values, deadline, "symbolic error path")
+            interp::replay_inputs(module, facts, entry, &[], config.int_semantics(), config.witnesses(), values, deadline, "symbolic error path")
         })
         .find(|w| matches!(w.kind, WitnessKind::Violation { .. }))
 }
 
 /// A YES from the bit-vector prover (register-only entry functions in `c`/`wrap` semantics),
 /// re-checked with fresh queries inside `prove_function`; `None` if out of scope or not proved.
-fn bit_precise_yes(module: &Module, entry: FuncId, config: &Config, deadline: Instant) -> Option<Report> {
+fn bit_precise_yes(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Option<Report> {
     if config.int_semantics() == IntSemantics::Math {
         return None;
     }
     let started = Instant::now();
-    let result = crate::bitprecise::termination::prove_function(module, entry, config.int_semantics(), config.bitprecise().query_limit, deadline);
+    let result = crate::bitprecise::termination::prove_function(module, facts, entry, config.int_semantics(), config.bitprecise().query_limit, deadline);
     let mut stats = vec![("bit-vector prover time".to_string(), format!("{:.3}s", started.elapsed().as_secs_f64()))];
     match result {
         Ok(proof) => {

@@ -1,4 +1,4 @@
-//! Bit-precise reasoning about loops: natural loops (`loops`), a bit-vector encoding of
+//! Bit-precise reasoning about loops (natural loops come from `facts::loops`): a bit-vector encoding of
 //! acyclic regions and single loop iterations (`encode`, `step`), and non-termination proofs
 //! by recurrent sets closed under every iteration (`recurrent`).
 //!
@@ -6,13 +6,12 @@
 //! Only `IntSemantics::C` and `Wrap` are bit-precise; `Math` is `Unsupported`.
 
 pub mod encode;
-pub mod loops;
 pub mod recurrent;
 pub mod step;
 pub mod termination;
 
 pub use encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
-pub use loops::{natural_loops, Loop, LoopForest};
+pub use crate::facts::loops::{natural_loops, Loop, LoopForest};
 pub use step::{encode_loop_step, var_name, LoopStep, LoopVar};
 
 #[cfg(test)]

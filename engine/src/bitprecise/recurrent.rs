@@ -21,7 +21,8 @@
 //! iteration depends on, and the run stays in the loop forever.
 
 use super::encode::Unsupported;
-use super::loops::{natural_loops, Loop};
+use crate::facts::loops::Loop;
+use crate::facts::ModuleFacts;
 use super::step::{encode_loop_step, LoopStep, LoopVar};
 use crate::config::{BitPreciseLimits, Config};
 use crate::interp::{run_observed, BlockEntry, InputSource, RunConfig, SequenceInputs, Strategy, StrategyInputs, TailRecorder};
@@ -231,10 +232,9 @@ pub fn minimize(step: &LoopStep, set: &BvFormula, limits: &BitPreciseLimits, dea
 }
 
 /// The innermost loop the tail of a run is stuck in, with its header visits (same frame).
-fn stuck_loop<'m>(module: &'m Module, tail: &[BlockEntry]) -> Option<(FuncId, Loop, Vec<BlockEntry>)> {
+fn stuck_loop(module: &Module, facts: &ModuleFacts, tail: &[BlockEntry]) -> Option<(FuncId, Loop, Vec<BlockEntry>)> {
     let last = tail.last()?;
-    let f = module.function(last.func);
-    let forest = natural_loops(f);
+    let forest = &facts.function(module, last.func).loops;
     let idx = forest.innermost_containing(last.block)?;
     let lp = forest.loops[idx].clone();
     let visits: Vec<BlockEntry> = tail
@@ -247,7 +247,7 @@ fn stuck_loop<'m>(module: &'m Module, tail: &[BlockEntry]) -> Option<(FuncId, Lo
 }
 
 /// Tries to find a re-checked recurrent set from one observation run.
-fn from_run(module: &Module, entry: FuncId, config: &Config, src: &mut dyn InputSource, deadline: Instant) -> Option<NonTerminationWitness> {
+fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, src: &mut dyn InputSource, deadline: Instant) -> Option<NonTerminationWitness> {
     let sem = config.int_semantics();
     let limits = config.bitprecise();
     let cfg = RunConfig {
@@ -256,12 +256,12 @@ fn from_run(module: &Module, entry: FuncId, config: &Config, src: &mut dyn Input
         ..RunConfig::new(sem, config.witnesses().run, limits.observation_steps)
     };
     let mut rec = TailRecorder::new(TAIL_ENTRIES);
-    let result = run_observed(module, entry, &[], &cfg, src, &mut rec);
+    let result = run_observed(module, facts, entry, &[], &cfg, src, &mut rec);
     if result.outcome != crate::interp::Outcome::StepLimit {
         return None;
     }
     let tail: Vec<BlockEntry> = rec.entries.into_iter().collect();
-    let (func, lp, visits) = stuck_loop(module, &tail)?;
+    let (func, lp, visits) = stuck_loop(module, facts, &tail)?;
     let f = module.function(func);
     let step = match encode_loop_step(module, f, &lp, sem) {
         Ok(s) => s,
@@ -282,11 +282,11 @@ fn from_run(module: &Module, entry: FuncId, config: &Config, src: &mut dyn Input
         stem_steps: first.steps,
         depth: first.depth,
     };
-    recheck(module, entry, config, &rs, deadline).then(|| witness(module, &rs))
+    recheck(module, facts, entry, config, &rs, deadline).then(|| witness(module, &rs))
 }
 
 /// The independent re-check: stem replay to a state in `R`, and closure by a fresh query.
-pub fn recheck(module: &Module, entry: FuncId, config: &Config, rs: &RecurrentSet, deadline: Instant) -> bool {
+pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, rs: &RecurrentSet, deadline: Instant) -> bool {
     let values: Vec<i128> = rs.stem_inputs.iter().map(|(_, v)| *v).collect();
     let cfg = RunConfig {
         detect_lasso: false,
@@ -294,7 +294,7 @@ pub fn recheck(module: &Module, entry: FuncId, config: &Config, rs: &RecurrentSe
         ..RunConfig::new(config.int_semantics(), config.witnesses().run, rs.stem_steps)
     };
     let mut rec = TailRecorder::new(1);
-    let replay = run_observed(module, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
+    let replay = run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
     if replay.outcome != crate::interp::Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != rs.stem_inputs {
         return false;
     }
@@ -337,14 +337,14 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
 }
 
 /// Whether the program has loops the bit-precise encoder might handle at all (a cheap filter).
-fn has_loop(module: &Module) -> bool {
-    module.functions.iter().any(|f| !natural_loops(f).loops.is_empty())
+fn has_loop(module: &Module, facts: &ModuleFacts) -> bool {
+    (0..module.functions.len() as u32).any(|f| !facts.function(module, FuncId(f)).loops.loops.is_empty())
 }
 
 /// Searches a recurrent-set NO for `entry` (no parameters) under `c`/`wrap` semantics.
-pub fn prove_nontermination(module: &Module, entry: FuncId, config: &Config, deadline: Instant) -> Option<NonTerminationWitness> {
+pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Option<NonTerminationWitness> {
     let sem = config.int_semantics();
-    if sem == IntSemantics::Math || !module.function(entry).params.is_empty() || !has_loop(module) {
+    if sem == IntSemantics::Math || !module.function(entry).params.is_empty() || !has_loop(module, facts) {
         return None;
     }
     let strategies: Vec<Strategy> = vec![
@@ -361,7 +361,7 @@ pub fn prove_nontermination(module: &Module, entry: FuncId, config: &Config, dea
             return None;
         }
         let mut src = StrategyInputs::new(s, 0x5eed_0000 + k as u64);
-        if let Some(w) = from_run(module, entry, config, &mut src, deadline) {
+        if let Some(w) = from_run(module, facts, entry, config, &mut src, deadline) {
             return Some(w);
         }
     }

@@ -4,7 +4,7 @@
 //! behaviour (`ub`), with the iteration's nondeterministic inputs as free variables.
 
 use super::encode::{encode_region, Env, RegionEncoding, RegionTarget, Unsupported};
-use super::loops::Loop;
+use crate::facts::loops::Loop;
 use crate::ir::{BlockId, Function, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::logic::bv::{BvFormula, BvTerm};
 use crate::verdict::IntSemantics;

@@ -24,7 +24,8 @@
 //! z3 `unknown` or a timeout makes a check fail: never a proof.
 
 use super::encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
-use super::loops::{natural_loops, Loop};
+use crate::facts::loops::{Loop, LoopForest};
+use crate::facts::ModuleFacts;
 use super::step::{encode_loop_step, var_name, LoopStep, LoopVar};
 use crate::ir::{BlockId, Callee, FuncId, Function, Module, Op, Operand, ValueId};
 use crate::logic::bv::{mask, BvFormula, BvTerm, BvWidthError};
@@ -124,14 +125,16 @@ impl BvProof {
 /// Searches a proof for function `entry` (and, first, every function it calls) and re-checks
 /// each function's proof with fresh queries before using it.
 /// Each z3 query is limited to `query_limit` (`Config::bitprecise`).
-pub fn prove_function(module: &Module, entry: FuncId, sem: IntSemantics, query_limit: Duration, deadline: Instant) -> Result<BvProof, Failure> {
+pub fn prove_function(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: IntSemantics, query_limit: Duration, deadline: Instant) -> Result<BvProof, Failure> {
     let mut proof = BvProof::default();
     for f in callees_first(module, entry)? {
         let summarized = summarize_calls(module, f);
-        let mut search = Walker::new(&summarized, f, sem, query_limit, deadline, Mode::Search)?;
+        // Summarizing calls keeps the control flow, so the original function's loops hold.
+        let forest = &facts.function(module, f).loops;
+        let mut search = Walker::new(&summarized, f, forest, sem, query_limit, deadline, Mode::Search)?;
         search.run()?;
         let found = std::mem::take(&mut search.found);
-        let mut check = Walker::new(&summarized, f, sem, query_limit, deadline, Mode::Check(found.clone()))?;
+        let mut check = Walker::new(&summarized, f, forest, sem, query_limit, deadline, Mode::Check(found.clone()))?;
         check.run()?;
         proof.queries += search.queries + check.queries;
         proof.functions.push((f, found));
@@ -140,14 +143,15 @@ pub fn prove_function(module: &Module, entry: FuncId, sem: IntSemantics, query_l
 }
 
 /// Re-checks a proof: every obligation is derived again from the IR and discharged by z3.
-pub fn check_proof(module: &Module, entry: FuncId, sem: IntSemantics, proof: &BvProof, query_limit: Duration, deadline: Instant) -> Result<(), Failure> {
+pub fn check_proof(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: IntSemantics, proof: &BvProof, query_limit: Duration, deadline: Instant) -> Result<(), Failure> {
     let order = callees_first(module, entry)?;
     if order.len() != proof.functions.len() || order.iter().zip(&proof.functions).any(|(a, (b, _))| a != b) {
         return Err(Failure::NotProved("the proof does not cover exactly the called functions".into()));
     }
     for (f, loops) in &proof.functions {
         let summarized = summarize_calls(module, *f);
-        Walker::new(&summarized, *f, sem, query_limit, deadline, Mode::Check(loops.clone()))?.run()?;
+        let forest = &facts.function(module, *f).loops;
+        Walker::new(&summarized, *f, forest, sem, query_limit, deadline, Mode::Check(loops.clone()))?.run()?;
     }
     Ok(())
 }
@@ -264,7 +268,7 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn new(module: &'a Module, entry: FuncId, sem: IntSemantics, query_limit: Duration, deadline: Instant, mode: Mode) -> Result<Walker<'a>, Failure> {
+    fn new(module: &'a Module, entry: FuncId, forest: &LoopForest, sem: IntSemantics, query_limit: Duration, deadline: Instant, mode: Mode) -> Result<Walker<'a>, Failure> {
         if sem == IntSemantics::Math {
             return Err(Failure::Unsupported("mathematical integers are not bit-precise".into()));
         }
@@ -272,7 +276,6 @@ impl<'a> Walker<'a> {
         if f.is_declaration() {
             return Err(Failure::Unsupported("declaration".into()));
         }
-        let forest = natural_loops(f);
         if forest.irreducible {
             return Err(Failure::Unsupported("irreducible control flow".into()));
         }
@@ -280,7 +283,7 @@ impl<'a> Walker<'a> {
         for l in forest.loops.iter().filter(|l| l.innermost) {
             steps.insert(l.header, encode_loop_step(module, f, l, sem)?);
         }
-        Ok(Walker { module, f, sem, query_limit, deadline, mode, loops: forest.loops, steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
+        Ok(Walker { module, f, sem, query_limit, deadline, mode, loops: forest.loops.clone(), steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
     }
 
     fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
@@ -1112,9 +1115,9 @@ mod tests {
     fn prove(src: &str, sem: IntSemantics) -> Result<BvProof, Failure> {
         let m = compile(src);
         let main = m.function_by_name("main").expect("main");
-        let r = prove_function(&m, main, sem, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
+        let r = prove_function(&m, &ModuleFacts::new(&m), main, sem, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
         if let Ok(p) = &r {
-            check_proof(&m, main, sem, p, Duration::from_secs(5), Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
+            check_proof(&m, &ModuleFacts::new(&m), main, sem, p, Duration::from_secs(5), Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
         }
         r
     }
@@ -1179,14 +1182,14 @@ mod tests {
         let m = compile(&src);
         let main = m.function_by_name("main").unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let mut p = prove_function(&m, main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
+        let mut p = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
         let arg = &mut p.functions[0].1[0];
         let j = arg.invariant.iter().find_map(|f| { let mut v = BTreeMap::new(); f.collect_vars(&mut v); v.into_iter().find(|(n, _)| n.starts_with("j")) });
         let (name, w) = j.expect("an invariant mentions j");
         arg.termination = LoopTermination::Ranking(vec![BvTerm::var(name, w).unwrap()]);
-        assert!(check_proof(&m, main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
+        assert!(check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
         p.functions[0].1.clear();
-        assert!(check_proof(&m, main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
+        assert!(check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
     }
 }
 
@@ -1201,9 +1204,9 @@ mod nested_tests {
         let m = compile(src);
         let main = m.function_by_name("main").unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let p = prove_function(&m, main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
+        let p = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
         assert_eq!(p.functions[0].1.len(), 2, "one argument per loop");
-        check_proof(&m, main, IntSemantics::C, &p, Duration::from_secs(5), deadline).unwrap();
+        check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), deadline).unwrap();
     }
 
     #[test]
@@ -1212,7 +1215,7 @@ mod nested_tests {
         let src = "extern unsigned __VERIFIER_nondet_uint(void);\n int main(void) { unsigned n = __VERIFIER_nondet_uint(); for (unsigned i = 0; i < n; i++) for (unsigned j = 0; j <= i; j++) { if (i == 5) i = 0; } return 0; }";
         let m = compile(src);
         let main = m.function_by_name("main").unwrap();
-        let r = prove_function(&m, main, IntSemantics::C, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
+        let r = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
         assert!(matches!(r, Err(Failure::NotProved(_))), "{r:?}");
     }
 }

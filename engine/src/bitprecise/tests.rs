@@ -358,7 +358,7 @@ fn prove_no(src: &str, sem: IntSemantics) -> Option<crate::verdict::NonTerminati
     let m = compile(src);
     let entry = m.function_by_name("main").unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    recurrent::prove_nontermination(&m, entry, &config(sem), deadline)
+    recurrent::prove_nontermination(&m, &crate::facts::ModuleFacts::new(&m), entry, &config(sem), deadline)
 }
 
 #[test]
@@ -447,5 +447,5 @@ fn houdini_drops_candidates_and_recheck_rejects_a_wrong_set() {
         depth: 1,
     };
     let entry = m.function_by_name("main").unwrap();
-    assert!(!recurrent::recheck(&m, entry, &config(IntSemantics::C), &bad, deadline));
+    assert!(!recurrent::recheck(&m, &crate::facts::ModuleFacts::new(&m), entry, &config(IntSemantics::C), &bad, deadline));
 }

@@ -7,10 +7,10 @@
 //! incrementally maintained digest, and stored states share one memory copy per memory
 //! generation (loops that do not write memory store it once).
 
-use super::cfg_facts::FunctionFacts;
 use super::frame::Frame;
 use super::memory::Memory;
 use super::value::Value;
+use crate::facts::ModuleFacts;
 use crate::ir::{BlockId, FuncId};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -44,7 +44,6 @@ pub struct Repeat {
 
 /// Stores states at loop-header entries and reports the first exact repeat.
 pub struct LassoDetector {
-    facts: HashMap<FuncId, FunctionFacts>,
     seen: HashMap<u64, Vec<Stored>>,
     /// The memory copy of the last stored state and its generation.
     last_memory: Option<(u64, Arc<Memory>)>,
@@ -69,7 +68,6 @@ fn aggregate_visible(is_top: bool, live: &[bool], v: u32) -> bool {
 impl LassoDetector {
     pub fn new(max_states: usize, max_bytes: usize) -> LassoDetector {
         LassoDetector {
-            facts: HashMap::new(),
             seen: HashMap::new(),
             last_memory: None,
             stored_states: 0,
@@ -84,15 +82,16 @@ impl LassoDetector {
     pub fn at_block_entry(
         &mut self,
         module: &crate::ir::Module,
+        facts: &ModuleFacts,
         frames: &[Frame],
         memory: &Memory,
         step: u64,
         inputs: usize,
     ) -> Option<Repeat> {
         let top = frames.last()?;
-        let facts = self.facts.entry(top.func).or_insert_with(|| FunctionFacts::compute(module.function(top.func)));
+        let facts = facts.function(module, top.func);
         let b = top.block.0 as usize;
-        if !facts.headers.get(b).copied().unwrap_or(false) {
+        if !facts.loop_headers.get(b).copied().unwrap_or(false) {
             return None;
         }
         let empty = Vec::new();

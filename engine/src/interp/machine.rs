@@ -1,6 +1,7 @@
 //! The interpreter's state and main loop: frames, memory, operand evaluation, instructions
 //! and terminators. Library functions and intrinsics are in `externals.rs`.
 
+use crate::facts::ModuleFacts;
 use crate::ir::externals::{classify, ArithKind, External};
 use super::arith;
 use super::fault::Fault;
@@ -14,25 +15,28 @@ use super::value::{fits_signed, to_unsigned, wrap_signed, Value};
 use crate::ir::{BlockId, Callee, FuncId, GlobalInit, Instr, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::verdict::IntSemantics;
 
-/// Runs `entry(args)` to completion, a violation, a lasso or a limit.
-pub fn run(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, inputs: &mut dyn InputSource) -> RunResult {
-    run_inner(module, entry, args, cfg, inputs, None)
+/// Runs `entry(args)` to completion, a violation, a lasso or a limit (`facts`: those of
+/// `module`, for the lasso detection's loop headers and liveness).
+pub fn run(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], cfg: &RunConfig, inputs: &mut dyn InputSource) -> RunResult {
+    run_inner(module, facts, entry, args, cfg, inputs, None)
 }
 
 /// Like `run`, and reports every block entry of the top frame to `observer`.
 pub fn run_observed(
     module: &Module,
+    facts: &ModuleFacts,
     entry: FuncId,
     args: &[i128],
     cfg: &RunConfig,
     inputs: &mut dyn InputSource,
     observer: &mut dyn BlockObserver,
 ) -> RunResult {
-    run_inner(module, entry, args, cfg, inputs, Some(observer))
+    run_inner(module, facts, entry, args, cfg, inputs, Some(observer))
 }
 
 fn run_inner<'a>(
     module: &'a Module,
+    facts: &'a ModuleFacts,
     entry: FuncId,
     args: &[i128],
     cfg: &'a RunConfig,
@@ -42,6 +46,7 @@ fn run_inner<'a>(
     let mut m = Machine {
         observer,
         module,
+        facts,
         cfg,
         inputs,
         frames: Vec::new(),
@@ -59,6 +64,7 @@ fn run_inner<'a>(
 /// The interpreter state.
 pub(super) struct Machine<'a> {
     pub module: &'a Module,
+    pub facts: &'a ModuleFacts,
     pub cfg: &'a RunConfig,
     pub inputs: &'a mut dyn InputSource,
     pub frames: Vec<Frame>,
@@ -630,7 +636,7 @@ impl<'a> Machine<'a> {
             });
         }
         let lasso = self.lasso.as_mut()?;
-        let repeat = lasso.at_block_entry(self.module, &self.frames, &self.memory, self.steps, self.trace.len())?;
+        let repeat = lasso.at_block_entry(self.module, self.facts, &self.frames, &self.memory, self.steps, self.trace.len())?;
         let top = self.frames.last()?;
         let func = self.module.function(top.func);
         Some(Outcome::Lasso(Lasso {

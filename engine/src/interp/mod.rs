@@ -10,7 +10,6 @@
 //! (a portfolio of input strategies, every result replayed).
 
 pub(crate) mod arith;
-mod cfg_facts;
 mod externals;
 mod fault;
 mod frame;

@@ -6,6 +6,7 @@ use super::inputs::{InputSource, SequenceInputs, Strategy, StrategyInputs};
 use super::machine::run;
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
 use crate::config::{RunLimits, WitnessLimits};
+use crate::facts::ModuleFacts;
 use crate::ir::{FuncId, Module, Op, Operand, SrcLoc, Terminator, Type};
 use crate::verdict::{IntSemantics, NonTerminationWitness, Violation};
 use serde::{Deserialize, Serialize};
@@ -180,8 +181,8 @@ fn entry_args(module: &Module, entry: FuncId, src: &mut dyn InputSource) -> Opti
 /// violation that a replay with exactly the recorded inputs confirms. Lassos whose run created
 /// poison (see `RunResult::poison_created`) are not reported. `None`: nothing found (which
 /// proves nothing).
-pub fn search_witness(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Option<Witness> {
-    let found = search(module, entry, semantics, budget, true);
+pub fn search_witness(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Option<Witness> {
+    let found = search(module, facts, entry, semantics, budget, true);
     found.lasso.or(found.violation)
 }
 
@@ -195,12 +196,12 @@ pub struct Witnesses {
 /// Like `search_witness`, but keeps searching after the first witness until it has one of
 /// each kind or the budget is used up: a program may have both a non-terminating run and a
 /// faulting run, and a caller may want to report both.
-pub fn search_witnesses(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Witnesses {
-    search(module, entry, semantics, budget, false)
+pub fn search_witnesses(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget) -> Witnesses {
+    search(module, facts, entry, semantics, budget, false)
 }
 
 /// The search behind `search_witness` (`stop_at_first`) and `search_witnesses` (not).
-pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
+pub fn search(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: IntSemantics, budget: &SearchBudget, stop_at_first: bool) -> Witnesses {
     let cfg = RunConfig { deadline: Some(budget.deadline), ..RunConfig::new(semantics, budget.run, budget.max_steps_per_run) };
     let schedule = Schedule::new(module);
     let mut found = Witnesses::default();
@@ -209,7 +210,7 @@ pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &
         let (label, mut src) = schedule.run(runs);
         runs += 1;
         let Some(args) = entry_args(module, entry, &mut src) else { break };
-        let result = run(module, entry, &args, &cfg, &mut src);
+        let result = run(module, facts, entry, &args, &cfg, &mut src);
         let wanted = match result.outcome {
             Outcome::Lasso(_) => found.lasso.is_none(),
             Outcome::Violation { .. } => found.violation.is_none(),
@@ -218,7 +219,7 @@ pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &
         if !wanted {
             continue;
         }
-        if let Some(w) = confirm(module, entry, &args, &cfg, result, &label) {
+        if let Some(w) = confirm(module, facts, entry, &args, &cfg, result, &label) {
             match w.kind {
                 WitnessKind::Lasso(_) => found.lasso = Some(w),
                 WitnessKind::Violation { .. } => found.violation = Some(w),
@@ -235,14 +236,14 @@ pub fn search(module: &Module, entry: FuncId, semantics: IntSemantics, budget: &
 /// witness if the run ends in a lasso or violation that a replay confirms — for candidates
 /// computed elsewhere, e.g. from a symbolic error path. The run takes at most
 /// `limits.replay_steps` steps.
-pub fn replay_inputs(module: &Module, entry: FuncId, args: &[i128], semantics: IntSemantics, limits: &WitnessLimits, values: Vec<i128>, deadline: Instant, label: &str) -> Option<Witness> {
+pub fn replay_inputs(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], semantics: IntSemantics, limits: &WitnessLimits, values: Vec<i128>, deadline: Instant, label: &str) -> Option<Witness> {
     let cfg = RunConfig { deadline: Some(deadline), ..RunConfig::new(semantics, limits.run, limits.replay_steps) };
-    let result = run(module, entry, args, &cfg, &mut SequenceInputs::new(values, Some(0)));
-    confirm(module, entry, args, &cfg, result, label)
+    let result = run(module, facts, entry, args, &cfg, &mut SequenceInputs::new(values, Some(0)));
+    confirm(module, facts, entry, args, &cfg, result, label)
 }
 
 /// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.
-fn confirm(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, found: RunResult, label: &str) -> Option<Witness> {
+fn confirm(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], cfg: &RunConfig, found: RunResult, label: &str) -> Option<Witness> {
     let kind = match &found.outcome {
         // A NO needs a run without undefined behaviour on the way: created poison is a C-level
         // signed overflow / over-wide shift / inexact exact division (clang -O0 emits these
@@ -257,7 +258,7 @@ fn confirm(module: &Module, entry: FuncId, args: &[i128], cfg: &RunConfig, found
     let values: Vec<i128> = found.trace_inputs.iter().map(|(_, v)| *v).collect();
     let mut replay_src = SequenceInputs::new(values, None);
     let replay_cfg = RunConfig { deadline: None, max_steps: found.steps + 1, ..cfg.clone() };
-    let replay = run(module, entry, args, &replay_cfg, &mut replay_src);
+    let replay = run(module, facts, entry, args, &replay_cfg, &mut replay_src);
     if replay.outcome != found.outcome || replay.trace_inputs != found.trace_inputs {
         tracing::warn!(?found.outcome, ?replay.outcome, "interpreter replay differs; witness dropped");
         return None;

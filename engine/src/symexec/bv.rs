@@ -14,7 +14,7 @@ use super::ctx::Ctx;
 use super::facts::{Atom, Fact};
 use super::ints::{modulus, smax, smin, split, Branch, Outcome};
 use super::state::State;
-use super::views::View;
+use crate::facts::views::View;
 use crate::ir::{ArithFlags, BinOp};
 use crate::logic::{Int, LinExpr, Rel, Var};
 use crate::verdict::IntSemantics;

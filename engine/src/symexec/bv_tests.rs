@@ -7,10 +7,11 @@ use super::bv;
 use super::ctx::Ctx;
 use super::facts::{Atom, Fact};
 use super::state::State;
-use super::views::{self, View};
+use crate::facts::views::{self, View};
 use super::*;
 use crate::ir::*;
 use crate::logic::{LinExpr, Rel, Var};
+use crate::facts::ModuleFacts;
 use crate::smt::Budget;
 use crate::verdict::IntSemantics;
 use std::time::Duration;
@@ -48,7 +49,7 @@ fn nondet(r: u32) -> Instr {
     ins(Some(r), Op::Call { callee: Callee::Direct(FuncId(1)), args: vec![], ret: Type::Int(32) })
 }
 fn ctx(m: &Module) -> Ctx<'_> {
-    Ctx::new(m, IntSemantics::C, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)))
+    Ctx::new(m, Box::leak(Box::new(ModuleFacts::new(m))), IntSemantics::C, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)))
 }
 fn var_in(s: &mut State, name: &str, lo: i128, hi: i128) -> Var {
     let v = Var::new(name);
@@ -92,7 +93,7 @@ fn heuristic_unsigned_predicates_make_a_class_unsigned_and_signed_evidence_wins(
     assert_eq!(views::of(&vs[0], ValueId(4)), View::Signed);
     assert_eq!(views::of(&vs[0], ValueId(6)), View::Unsigned, "pointers are addresses");
     // under Math every value is signed
-    let mut cx = Ctx::new(&m, IntSemantics::Math, Budget::until(Instant::now() + Duration::from_secs(5), Duration::from_secs(10)));
+    let cx = Ctx::new(&m, Box::leak(Box::new(ModuleFacts::new(&m))), IntSemantics::Math, Budget::until(Instant::now() + Duration::from_secs(5), Duration::from_secs(10)));
     assert_eq!(cx.view(FuncId(0), ValueId(0)), View::Signed);
 }
 
@@ -179,7 +180,7 @@ fn nsw_and_nuw_overflow_are_undefined_in_c_and_ignored_in_wrap() {
     let nsw = ArithFlags { nsw: true, ..Default::default() };
     let o = bv::binop(&mut cx, s.clone(), BinOp::Add, nsw, 32, View::Unsigned, &a, &one);
     assert!(o.ub.iter().any(|(_, r)| r.contains("signed overflow")));
-    let mut cw = Ctx::new(&m, IntSemantics::Wrap, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)));
+    let mut cw = Ctx::new(&m, Box::leak(Box::new(ModuleFacts::new(&m))), IntSemantics::Wrap, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)));
     let o = bv::binop(&mut cw, s, BinOp::Add, nuw, 32, View::Unsigned, &a, &one);
     assert!(o.ub.is_empty());
     assert_eq!(o.branches.len(), 2);
@@ -274,14 +275,14 @@ fn paper_loop(g: bool) -> Module {
 #[test]
 fn paper_g_terminates_only_because_of_unsigned_wraparound() {
     let m = paper_loop(true);
-    let a = analyze(&m, m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(30));
+    let a = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(30));
     assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
 }
 
 #[test]
 fn paper_f_is_not_proved_terminating() {
     let m = paper_loop(false);
-    let a = analyze(&m, m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(20));
+    let a = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(20));
     assert!(!matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
 }
 
@@ -308,7 +309,7 @@ fn uadd_with_overflow_and_extractvalue_are_exact() {
     ]);
     let mut m = module(f);
     m.functions.push(decl("llvm.uadd.with.overflow.i32", agg_ty));
-    let a = analyze(&m, m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(30));
+    let a = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(30));
     assert_eq!(a.memory_safety, MemorySafety::Proved, "{:?}", a.termination);
     assert!(matches!(a.termination, Termination::Yes(_)));
 }
@@ -333,7 +334,7 @@ fn parity_of_even_masks_survives_loops_and_is_lost_by_odd_steps() {
             Terminator::Br(BlockId(1)),
         ),
     ]);
-    let tz = parity::analyze(&f);
+    let tz = crate::facts::parity::analyze(&f);
     assert_eq!(tz[0], 0);
     assert_eq!(tz[1], 1);
     assert_eq!(tz[2], 1);

@@ -9,11 +9,14 @@
 
 use super::facts::{conj, Atom, Fact};
 use super::state::{AllocKind, State};
-use crate::ir::{BlockId, CastOp, FuncId, Module, Op, Operand, Terminator, Type, ValueId};
+use crate::facts::congruence::Cong;
+use crate::facts::views::{self, View};
+use crate::facts::ModuleFacts;
+use crate::ir::{BlockId, FuncId, Module, Type, ValueId};
 use crate::logic::{Formula, LinExpr, Var};
 use crate::smt::{self, Budget, SatResult};
 use crate::verdict::IntSemantics;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 /// Shared context of one analysis.
 pub struct Ctx<'m> {
@@ -29,20 +32,17 @@ pub struct Ctx<'m> {
     models: Vec<HashMap<Var, i128>>,
     pub z3_time: std::time::Duration,
     pub slowest: (std::time::Duration, String),
-    loop_headers: HashMap<FuncId, HashSet<BlockId>>,
-    live_out: HashMap<FuncId, Vec<BTreeSet<ValueId>>>,
-    value_types: HashMap<FuncId, Vec<Option<Type>>>,
-    congruences: HashMap<FuncId, Vec<super::congruence::Cong>>,
-    views: Vec<Vec<super::views::View>>,
-    parity: HashMap<FuncId, Vec<u32>>,
+    /// Static facts of the module's functions (shared, computed once).
+    pub facts: &'m ModuleFacts,
     /// Parts (value, overflow bit) of `with.overflow` aggregates, by the aggregate's variable.
-    pub agg_parts: HashMap<Var, (LinExpr, super::views::View, LinExpr)>,
+    pub agg_parts: HashMap<Var, (LinExpr, View, LinExpr)>,
 }
 
 impl<'m> Ctx<'m> {
-    pub fn new(module: &'m Module, sem: IntSemantics, budget: Budget) -> Ctx<'m> {
+    pub fn new(module: &'m Module, facts: &'m ModuleFacts, sem: IntSemantics, budget: Budget) -> Ctx<'m> {
         Ctx {
             module,
+            facts,
             sem,
             budget,
             next_var: 0,
@@ -54,12 +54,6 @@ impl<'m> Ctx<'m> {
             models: vec![],
             z3_time: std::time::Duration::ZERO,
             slowest: (std::time::Duration::ZERO, String::new()),
-            loop_headers: HashMap::new(),
-            live_out: HashMap::new(),
-            value_types: HashMap::new(),
-            congruences: HashMap::new(),
-            views: Vec::new(),
-            parity: HashMap::new(),
             agg_parts: HashMap::new(),
         }
     }
@@ -283,127 +277,39 @@ impl<'m> Ctx<'m> {
     }
 
     /// Targets of CFG back edges (DFS from the entry) of a function.
-    pub fn is_loop_header(&mut self, f: FuncId, b: BlockId) -> bool {
-        if !self.loop_headers.contains_key(&f) {
-            let func = self.module.function(f);
-            let n = func.blocks.len();
-            let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
-            let mut heads = HashSet::new();
-            let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
-            if n > 0 {
-                state[0] = 1;
-            }
-            while let Some((b, i)) = stack.pop() {
-                let succ = func.blocks[b].terminator.successors();
-                if i < succ.len() {
-                    stack.push((b, i + 1));
-                    let s = succ[i].0 as usize;
-                    if s >= n {
-                        continue;
-                    }
-                    match state[s] {
-                        0 => {
-                            state[s] = 1;
-                            stack.push((s, 0));
-                        }
-                        1 => {
-                            heads.insert(BlockId(s as u32));
-                        }
-                        _ => {}
-                    }
-                } else {
-                    state[b] = 2;
-                }
-            }
-            self.loop_headers.insert(f, heads);
-        }
-        self.loop_headers.get(&f).is_some_and(|h| h.contains(&b))
+    pub fn is_loop_header(&self, f: FuncId, b: BlockId) -> bool {
+        self.facts.function(self.module, f).is_loop_header(b)
     }
 
     /// Values live just before instruction `idx` of `block` (phis of `block` count as
     /// already executed: their results are live if used later).
-    pub fn live_at(&mut self, f: FuncId, b: BlockId, idx: usize) -> BTreeSet<ValueId> {
-        if !self.live_out.contains_key(&f) {
-            let lo = compute_live_out(self.module, f);
-            self.live_out.insert(f, lo);
-        }
-        let func = self.module.function(f);
-        let block = func.block(b);
-        let mut live = self.live_out[&f][b.0 as usize].clone();
-        term_uses(&block.terminator, &mut live);
-        for instr in block.instrs[idx.min(block.instrs.len())..].iter().rev() {
-            if matches!(instr.op, Op::Phi { .. }) {
-                continue;
-            }
-            if let Some(r) = instr.result {
-                live.remove(&r);
-            }
-            op_uses(&instr.op, &mut live);
-        }
-        live
+    pub fn live_at(&self, f: FuncId, b: BlockId, idx: usize) -> BTreeSet<ValueId> {
+        self.facts.function(self.module, f).live_at(self.module.function(f), b, idx)
     }
 
-    /// The type of a local value (from its defining instruction or the parameter list).
-    pub fn value_type(&mut self, f: FuncId, v: ValueId) -> Option<Type> {
-        if !self.value_types.contains_key(&f) {
-            let func = self.module.function(f);
-            let mut t: Vec<Option<Type>> = vec![None; func.num_values as usize];
-            let mut set = |v: ValueId, ty: Type| {
-                if let Some(x) = t.get_mut(v.0 as usize) {
-                    *x = Some(ty);
-                }
-            };
-            for (p, ty) in &func.params {
-                set(*p, ty.clone());
-            }
-            for b in &func.blocks {
-                for i in &b.instrs {
-                    let Some(r) = i.result else { continue };
-                    let ty = match &i.op {
-                        Op::Alloca { .. } | Op::PtrAdd { .. } => Type::Ptr,
-                        Op::Load { ty, .. } | Op::Select { ty, .. } | Op::Phi { ty, .. } | Op::Freeze { ty, .. } => ty.clone(),
-                        Op::Bin { bits, .. } => Type::Int(*bits),
-                        Op::ICmp { .. } => Type::Int(1),
-                        Op::Cast { op: CastOp::IntToPtr, .. } => Type::Ptr,
-                        Op::Cast { op: CastOp::BitCast, .. } => continue,
-                        Op::Cast { to_bits, .. } => Type::Int(*to_bits),
-                        Op::Call { ret, .. } => ret.clone(),
-                        #[allow(unreachable_patterns)]
-                        _ => continue,
-                    };
-                    set(r, ty);
-                }
-            }
-            self.value_types.insert(f, t);
-        }
-        self.value_types.get(&f).and_then(|t| t.get(v.0 as usize).cloned().flatten())
+    /// The type of a local value as its definition states it (see `FunctionFacts::stated_types`).
+    pub fn value_type(&self, f: FuncId, v: ValueId) -> Option<Type> {
+        self.facts.function(self.module, f).stated_types.get(v.0 as usize).cloned().flatten()
     }
 
-    /// The static power-of-two divisibility exponent of local `v` of `f` (see `parity`).
-    pub fn parity(&mut self, f: FuncId, v: ValueId) -> u32 {
-        let module = self.module;
-        let p = self.parity.entry(f).or_insert_with(|| super::parity::analyze(module.function(f)));
-        p.get(v.0 as usize).copied().unwrap_or(0)
+    /// The static power-of-two divisibility exponent of local `v` of `f` (see `facts::parity`).
+    pub fn parity(&self, f: FuncId, v: ValueId) -> u32 {
+        self.facts.function(self.module, f).parity.get(v.0 as usize).copied().unwrap_or(0)
     }
 
-    /// The view (signed/unsigned) in which local `v` of `f` is stored (see `views`); always
-    /// signed under `IntSemantics::Math`.
-    pub fn view(&mut self, f: FuncId, v: ValueId) -> super::views::View {
+    /// The view (signed/unsigned) in which local `v` of `f` is stored (see `facts::views`);
+    /// always signed under `IntSemantics::Math`.
+    pub fn view(&self, f: FuncId, v: ValueId) -> View {
         if self.sem == IntSemantics::Math {
-            return super::views::View::Signed;
+            return View::Signed;
         }
-        if self.views.is_empty() {
-            self.views = super::views::infer_module(self.module);
-        }
-        self.views.get(f.0 as usize).map_or(super::views::View::Signed, |vs| super::views::of(vs, v))
+        self.facts.views(self.module).get(f.0 as usize).map_or(View::Signed, |vs| views::of(vs, v))
     }
 
-    /// The static offset congruence of pointer local `v` of function `f` (see `congruence`),
-    /// computed once per function (the IR does not change during an analysis).
-    pub fn congruence(&mut self, f: FuncId, v: ValueId) -> super::congruence::Cong {
-        let module = self.module;
-        let c = self.congruences.entry(f).or_insert_with(|| super::congruence::analyze(module.function(f)));
-        c.get(v.0 as usize).copied().unwrap_or(super::congruence::Cong::Top)
+    /// The static offset congruence of pointer local `v` of function `f` (see
+    /// `facts::congruence`).
+    pub fn congruence(&self, f: FuncId, v: ValueId) -> Cong {
+        self.facts.function(self.module, f).congruences.get(v.0 as usize).copied().unwrap_or(Cong::Top)
     }
 
     /// Whether the allocation kind belongs to frame depth `d` or deeper.
@@ -435,101 +341,3 @@ pub fn slice(facts: &[Fact], focus: &BTreeSet<Var>) -> Vec<Fact> {
     }
     facts.iter().zip(taken).filter(|(_, t)| *t).map(|(f, _)| f.clone()).collect()
 }
-
-fn operand_use(o: &Operand, out: &mut BTreeSet<ValueId>) {
-    if let Operand::Local(v) = o {
-        out.insert(*v);
-    }
-}
-
-fn term_uses(t: &Terminator, out: &mut BTreeSet<ValueId>) {
-    match t {
-        Terminator::CondBr { cond, .. } => operand_use(cond, out),
-        Terminator::Switch { value, .. } => operand_use(value, out),
-        Terminator::Ret(Some(v)) => operand_use(v, out),
-        _ => {}
-    }
-}
-
-fn op_uses(op: &Op, out: &mut BTreeSet<ValueId>) {
-    match op {
-        Op::Alloca { count, .. } => operand_use(count, out),
-        Op::Load { ptr, .. } => operand_use(ptr, out),
-        Op::Store { value, ptr, .. } => {
-            operand_use(value, out);
-            operand_use(ptr, out);
-        }
-        Op::PtrAdd { base, indices, .. } => {
-            operand_use(base, out);
-            indices.iter().for_each(|i| operand_use(&i.value, out));
-        }
-        Op::Bin { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => {
-            operand_use(lhs, out);
-            operand_use(rhs, out);
-        }
-        Op::Cast { value, .. } | Op::Freeze { value, .. } => operand_use(value, out),
-        Op::Select { cond, then_value, else_value, .. } => {
-            operand_use(cond, out);
-            operand_use(then_value, out);
-            operand_use(else_value, out);
-        }
-        Op::Phi { .. } => {}
-        Op::Call { callee, args, .. } => {
-            if let crate::ir::Callee::Indirect(o) = callee {
-                operand_use(o, out);
-            }
-            args.iter().for_each(|a| operand_use(a, out));
-        }
-        #[allow(unreachable_patterns)]
-        _ => {}
-    }
-}
-
-/// Live-out sets per block (phi operands are live at the end of their incoming block).
-fn compute_live_out(module: &Module, f: FuncId) -> Vec<BTreeSet<ValueId>> {
-    let func = module.function(f);
-    let n = func.blocks.len();
-    let mut live_in: Vec<BTreeSet<ValueId>> = vec![BTreeSet::new(); n];
-    let mut live_out: Vec<BTreeSet<ValueId>> = vec![BTreeSet::new(); n];
-    loop {
-        let mut changed = false;
-        for b in (0..n).rev() {
-            let block = &func.blocks[b];
-            let mut out = BTreeSet::new();
-            for s in block.terminator.successors() {
-                let si = s.0 as usize;
-                if si >= n {
-                    continue;
-                }
-                out.extend(live_in[si].iter().cloned());
-                for instr in &func.blocks[si].instrs {
-                    if let Op::Phi { incoming, .. } = &instr.op {
-                        for (o, from) in incoming {
-                            if from.0 as usize == b {
-                                operand_use(o, &mut out);
-                            }
-                        }
-                    }
-                }
-            }
-            let mut inn = out.clone();
-            term_uses(&block.terminator, &mut inn);
-            for instr in block.instrs.iter().rev() {
-                if let Some(r) = instr.result {
-                    inn.remove(&r);
-                }
-                op_uses(&instr.op, &mut inn);
-            }
-            if out != live_out[b] || inn != live_in[b] {
-                live_out[b] = out;
-                live_in[b] = inn;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    live_out
-}
-

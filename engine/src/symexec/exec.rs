@@ -6,7 +6,7 @@ use super::ctx::Ctx;
 use super::facts::Atom;
 use super::bv;
 use super::ints::{self, fresh_in_range, range_atoms, split, unsigned_view};
-use super::views::View;
+use crate::facts::views::View;
 use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
 use crate::ir::externals::{classify, ArithKind, ArithOp, External, NoOp};
 use crate::ir::{BlockId, Callee, CastOp, Instr, IntPred, Op, Operand, SrcLoc, Terminator, Type, ValueId};
@@ -611,7 +611,7 @@ fn congruence_hypothesis(ctx: &mut Ctx<'_>, s: &State, addr: &Var, src: &Operand
     if frame.lv.get(v) != Some(addr) {
         return None;
     }
-    let super::congruence::Cong::Base { base, g } = ctx.congruence(frame.func, *v) else { return None };
+    let crate::facts::congruence::Cong::Base { base, g } = ctx.congruence(frame.func, *v) else { return None };
     if g < 2 || base == *v {
         return None;
     }

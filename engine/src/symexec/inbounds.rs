@@ -13,7 +13,7 @@ use super::ctx::Ctx;
 use super::facts::Atom;
 use super::ints::modulus;
 use super::state::State;
-use super::views::View;
+use crate::facts::views::View;
 use crate::logic::{Int, LinExpr, Rel, Var};
 
 /// The atoms of `inBounds(t, min, u, ℓ, max)` over the fresh `q` and `d` (see module doc).

@@ -52,7 +52,6 @@
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
 //!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 
-mod congruence;
 mod bv;
 mod ctx;
 mod exec;
@@ -62,9 +61,7 @@ mod graph;
 mod inbounds;
 mod ints;
 mod its_build;
-mod parity;
 mod state;
-mod views;
 
 #[cfg(test)]
 mod bv_tests;
@@ -72,6 +69,7 @@ mod bv_tests;
 mod tests;
 
 use crate::config::Config;
+use crate::facts::ModuleFacts;
 use crate::ir::{FuncId, GlobalInit, Module, Type};
 use crate::logic::{LinExpr, Var};
 use crate::smt::Budget;
@@ -146,7 +144,7 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
 
 /// Runs the symbolic execution, memory-safety check and ITS construction for the runs of
 /// `entry`, within `config`'s symbolic-execution and ITS limits.
-pub fn analyze(module: &Module, entry: FuncId, config: &Config, deadline: Instant) -> Analysis {
+pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
     let limits = config.symexec();
@@ -161,7 +159,7 @@ pub fn analyze(module: &Module, entry: FuncId, config: &Config, deadline: Instan
         };
     };
     let budget = Budget::until(deadline, limits.query_limit);
-    let mut ctx = Ctx::new(module, config.int_semantics(), budget);
+    let mut ctx = Ctx::new(module, facts, config.int_semantics(), budget);
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();

@@ -7,6 +7,7 @@ use super::graph::{self, Edge, End};
 use super::*;
 use crate::ir::*;
 use crate::logic::{Formula, LinExpr, Rel, Term};
+use crate::facts::ModuleFacts;
 use crate::smt::{self, SatResult};
 use crate::verdict::IntSemantics;
 use std::time::Duration;
@@ -53,11 +54,13 @@ pub(super) fn config(sem: IntSemantics) -> crate::config::Config {
     crate::config::Config::new(sem, Duration::from_secs(30))
 }
 fn run(m: &Module, sem: IntSemantics) -> Analysis {
-    analyze(m, m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(30))
+    let facts = ModuleFacts::new(m);
+    analyze(m, &facts, m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(30))
 }
 fn graph_of(m: &Module, sem: IntSemantics) -> (graph::Graph, Ctx<'_>) {
     let budget = Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10));
-    let mut ctx = Ctx::new(m, sem, budget);
+    let facts = Box::leak(Box::new(ModuleFacts::new(m)));
+    let mut ctx = Ctx::new(m, facts, sem, budget);
     let entry = m.function_by_name("main").expect("main");
     let init = initial_state(&mut ctx, m, entry, sem);
     let g = graph::build(&mut ctx, init, Instant::now() + Duration::from_secs(30), config(sem).symexec());
@@ -263,7 +266,7 @@ fn unsigned_wraparound_is_kept_in_the_its() {
             }
         }
         assert!(can_drop, "{sem:?}: the wrap-around run is lost");
-        let quick = analyze(&m, m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(3));
+        let quick = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(3));
         assert!(!matches!(quick.termination, Termination::Yes(_)));
     }
 }

@@ -110,7 +110,7 @@ pub fn call(m_index: u32, args: Vec<Operand>, ret: Type) -> Op {
 /// Runs function 0 of `m` with the given inputs (stop when exhausted) and semantics.
 pub fn run_with(m: &Module, sem: IntSemantics, args: &[i128], inputs: Vec<i128>) -> RunResult {
     let cfg = RunConfig::new(sem, super::run_limits(), 10_000);
-    run(m, FuncId(0), args, &cfg, &mut SequenceInputs::new(inputs, None))
+    run(m, &crate::facts::ModuleFacts::new(m), FuncId(0), args, &cfg, &mut SequenceInputs::new(inputs, None))
 }
 
 pub fn violation_kind(o: &Outcome) -> Option<&str> {

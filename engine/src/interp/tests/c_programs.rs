@@ -22,13 +22,13 @@ fn main_of(m: &Module) -> crate::ir::FuncId {
 fn run_c(text: &str, sem: IntSemantics, inputs: Vec<i128>) -> Outcome {
     let m = load_c(&format!("{PRELUDE}{text}"));
     let cfg = RunConfig::new(sem, super::run_limits(), 100_000);
-    run(&m, main_of(&m), &[], &cfg, &mut SequenceInputs::new(inputs, None)).outcome
+    run(&m, &crate::facts::ModuleFacts::new(&m), main_of(&m), &[], &cfg, &mut SequenceInputs::new(inputs, None)).outcome
 }
 
 fn search_c(text: &str, sem: IntSemantics) -> Option<crate::interp::Witness> {
     let m = load_c(&format!("{PRELUDE}{text}"));
     let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 60, max_steps_per_run: 50_000, run: super::run_limits() };
-    search_witness(&m, main_of(&m), sem, &budget)
+    search_witness(&m, &crate::facts::ModuleFacts::new(&m), main_of(&m), sem, &budget)
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn c_search_for_both_kinds_of_witness() {
                if (n > 100) { a[n % 8] = 1; return a[1]; } while (n < 0) {} return 0; }";
     let m = load_c(&format!("{PRELUDE}{src}"));
     let budget = SearchBudget { deadline: Instant::now() + Duration::from_secs(20), max_runs: 100, max_steps_per_run: 50_000, run: super::run_limits() };
-    let both = crate::interp::search_witnesses(&m, main_of(&m), C, &budget);
+    let both = crate::interp::search_witnesses(&m, &crate::facts::ModuleFacts::new(&m), main_of(&m), C, &budget);
     assert!(both.lasso.is_some_and(|w| w.inputs[0].1 < 0));
     assert!(both.violation.is_some_and(|w| w.inputs[0].1 > 100 && w.inputs[0].1 % 8 >= 4));
 }

@@ -89,7 +89,7 @@ fn recursion_and_the_depth_limit() {
     let m = recursive();
     assert_eq!(run_with(&m, C, &[10], vec![]).outcome, Outcome::Returned(Some(10)));
     let cfg = RunConfig::new(crate::verdict::IntSemantics::C, crate::config::RunLimits { max_call_depth: 100, ..super::run_limits() }, 1_000_000);
-    let r = run(&m, FuncId(0), &[-1], &cfg, &mut SequenceInputs::new(vec![], None));
+    let r = run(&m, &crate::facts::ModuleFacts::new(&m), FuncId(0), &[-1], &cfg, &mut SequenceInputs::new(vec![], None));
     assert_eq!(r.outcome, Outcome::DepthLimit);
 }
 

@@ -68,7 +68,7 @@ fn a_loop_consuming_inputs_is_a_lasso_with_its_cycle_inputs() {
     }
     // Random inputs: the dead value `y` does not prevent the repeat.
     let cfg = RunConfig::new(crate::verdict::IntSemantics::C, super::run_limits(), 10_000);
-    let r = run(&m, FuncId(0), &[], &cfg, &mut StrategyInputs::new(Strategy::Range { lo: 1, hi: 1000 }, 3));
+    let r = run(&m, &crate::facts::ModuleFacts::new(&m), FuncId(0), &[], &cfg, &mut StrategyInputs::new(Strategy::Range { lo: 1, hi: 1000 }, 3));
     assert!(matches!(r.outcome, Outcome::Lasso(_)), "{:?}", r.outcome);
     assert_eq!(run_with(&m, C, &[], vec![0]).outcome, Outcome::Returned(Some(0)));
 }
@@ -136,5 +136,5 @@ fn allocating_loops_never_repeat_a_state() {
     f.term(h, Terminator::Br(h));
     let m = module(vec![f.finish(), decl("malloc", &[Type::Int(64)], Type::Ptr), decl("free", &[Type::Ptr], Type::Void)]);
     let cfg = RunConfig::new(crate::verdict::IntSemantics::C, super::run_limits(), 3000);
-    assert_eq!(run(&m, FuncId(0), &[], &cfg, &mut SequenceInputs::new(vec![], None)).outcome, Outcome::StepLimit);
+    assert_eq!(run(&m, &crate::facts::ModuleFacts::new(&m), FuncId(0), &[], &cfg, &mut SequenceInputs::new(vec![], None)).outcome, Outcome::StepLimit);
 }

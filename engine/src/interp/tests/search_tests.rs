@@ -34,7 +34,7 @@ fn countdown_to_seven() -> Module {
 
 #[test]
 fn search_finds_a_replayed_lasso() {
-    let w = search_witness(&countdown_to_seven(), FuncId(0), C, &budget()).expect("a lasso");
+    let w = search_witness(&countdown_to_seven(), &crate::facts::ModuleFacts::new(&countdown_to_seven()), FuncId(0), C, &budget()).expect("a lasso");
     assert!(matches!(w.kind, WitnessKind::Lasso(_)));
     assert!(w.inputs[0].1 >= 7, "{:?}", w.inputs);
     let nt = w.to_nontermination().expect("non-termination evidence");
@@ -52,7 +52,7 @@ fn search_finds_a_violation_and_nothing_in_a_safe_program() {
     f.push_void(e, Op::Store { ty: i32t(), value: c(32, 0), ptr: p, size: 4 });
     f.term(e, Terminator::Ret(Some(c(32, 0))));
     let m = module(vec![f.finish(), decl("__VERIFIER_nondet_int", &[], i32t()), decl("malloc", &[Type::Int(64)], Type::Ptr)]);
-    let w = search_witness(&m, FuncId(0), C, &budget()).expect("a violation");
+    let w = search_witness(&m, &crate::facts::ModuleFacts::new(&m), FuncId(0), C, &budget()).expect("a violation");
     let v = w.to_violation().expect("violation evidence");
     assert_eq!(v.kind, "invalid-write");
     assert!(!(0..4).contains(&w.inputs[0].1));
@@ -65,7 +65,7 @@ fn search_finds_a_violation_and_nothing_in_a_safe_program() {
     let r = g.push(e, Op::Select { cond: gt, then_value: c(32, 1), else_value: c(32, 0), ty: i32t() });
     g.term(e, Terminator::Ret(Some(r)));
     let safe = module(vec![g.finish(), decl("__VERIFIER_nondet_int", &[], i32t())]);
-    assert!(search_witness(&safe, FuncId(0), C, &budget()).is_none());
+    assert!(search_witness(&safe, &crate::facts::ModuleFacts::new(&safe), FuncId(0), C, &budget()).is_none());
 }
 
 #[test]
@@ -83,8 +83,8 @@ fn lassos_after_signed_overflow_are_not_reported() {
     f.term(h, Terminator::Br(h));
     f.term(exit, Terminator::Ret(Some(c(32, 0))));
     let m = module(vec![f.finish(), decl("__VERIFIER_nondet_int", &[], i32t())]);
-    assert!(search_witness(&m, FuncId(0), C, &budget()).is_none());
+    assert!(search_witness(&m, &crate::facts::ModuleFacts::new(&m), FuncId(0), C, &budget()).is_none());
     // Under Wrap the same runs are fine witnesses.
-    let w = search_witness(&m, FuncId(0), Wrap, &budget()).expect("a lasso under wrap");
+    let w = search_witness(&m, &crate::facts::ModuleFacts::new(&m), FuncId(0), Wrap, &budget()).expect("a lasso under wrap");
     assert!(w.inputs[0].1 > 0);
 }
