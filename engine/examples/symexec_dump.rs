@@ -1,4 +1,5 @@
 //! Debug aid: `symexec_dump FILE.c [c|wrap|math]` prints the ITS built from the symbolic execution graph and the analysis result.
+#![allow(clippy::print_stdout, clippy::print_stderr, reason = "a debug aid that prints the ITS")]
 use std::time::{Duration, Instant};
 use termcheck_engine::verdict::*;
 fn main() {
@@ -10,11 +11,12 @@ fn main() {
     let entry = m.function_by_name("main").expect("a function `main`");
     let facts = termcheck_engine::facts::ModuleFacts::new(&m);
     let a = termcheck_engine::symexec::analyze(&m, &facts, entry, &config, Instant::now() + config.timeout());
-    if let Some(its) = &a.its {
+    let termination = termcheck_engine::pipeline::graph_termination(&a.graph, config.termination(), Instant::now() + config.timeout());
+    if let Some(its) = a.its() {
         println!("locations {:?} vars {:?}", its.locations, its.vars.len());
         for t in &its.transitions {
             println!("{} -> {}: {}\n   update {:?}", its.locations[t.from.0 as usize], its.locations[t.to.0 as usize], t.guard, t.update.iter().map(|x| x.to_string()).collect::<Vec<_>>());
         }
     }
-    println!("{:#?}\n{:?}\n{:?}\n{:?}", a.termination, a.memory_safety, a.error_inputs, a.stats);
+    println!("{:#?}\n{:?}\n{:?}\n{:?}", termination, a.memory_safety, a.error_inputs, a.stats);
 }

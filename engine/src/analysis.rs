@@ -104,7 +104,7 @@ fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Co
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
     } else {
-        crate::pipeline::prove_program(module, facts, f, config, own_deadline).normalized()
+        crate::pipeline::prove_function(module, facts, f, config, own_deadline)
     };
     let memory_safety = report
         .memory_safety

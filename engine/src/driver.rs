@@ -54,7 +54,8 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
                 .filter(|f| !module.function(*f).is_declaration())
                 .ok_or_else(|| EngineError::MissingEntry { path: shown, name: entry.to_string() })?;
             let facts = crate::facts::ModuleFacts::new(&module);
-            Ok(crate::pipeline::prove_program(&module, &facts, entry, config, deadline).normalized())
+            let function_deadline = deadline.min(std::time::Instant::now() + config.function_timeout());
+            Ok(crate::pipeline::prove_function(&module, &facts, entry, config, function_deadline))
         }
     }
 }

@@ -1,7 +1,8 @@
-//! The program pipeline: the bit-vector prover (register-only programs under `c`/`wrap`) and
-//! symbolic execution prove (YES, memory safety); the concrete interpreter and the
-//! bit-precise recurrent sets judge witnesses (NO from a replayed lasso or a replayed stem
-//! into a closed recurrent set, `violated` from a replayed fault).
+//! The program pipeline for one function, the unit of work: the bit-vector prover
+//! (register-only programs under `c`/`wrap`) and symbolic execution with the ITS back end
+//! prove (YES, memory safety); the concrete interpreter and the bit-precise recurrent sets
+//! judge witnesses (NO from a replayed lasso or a replayed stem into a closed recurrent set,
+//! `violated` from a replayed fault). The pipeline owns the provers' order and their time.
 //!
 //! Time split (`Config::shares`, by default): the bit-vector prover may use 30% (it gives up at
 //! once outside its scope), symbolic execution 75% of the rest; whatever is left goes to the
@@ -9,15 +10,45 @@
 //! and every `violated` comes from `interp` runs that reproduce the recorded inputs exactly;
 //! the symbolic side never produces them.
 
-use crate::config::Config;
+use crate::config::{Config, TerminationLimits};
 use crate::facts::ModuleFacts;
 use crate::interp::{self, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
-use crate::verdict::{IntSemantics, MemorySafety, Report, Termination};
+use crate::smt::Budget;
+use crate::symexec::GraphOutcome;
+use crate::verdict::{IntSemantics, MemorySafety, Report, Termination, TerminationProof};
 use std::time::Instant;
 
-/// Analyses the runs of `entry` (which must be defined in `module`).
-pub fn prove_program(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Report {
+/// Analyses the runs of `f` (defined in `module`; its parameters arbitrary, its callees
+/// inlined) until `deadline`; `facts` are `module`'s. The report is normalized (YES needs
+/// proved memory safety).
+pub fn prove_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> Report {
+    prove_runs(module, facts, f, config, deadline).normalized()
+}
+
+/// Termination of the runs a symbolic execution graph describes: the ITS back end (limits
+/// `limits`, until `deadline`) on a complete graph's ITS; its YES made readable with program
+/// names, its NO only a MAYBE (the ITS over-approximates the program).
+pub fn graph_termination(graph: &GraphOutcome, limits: &TerminationLimits, deadline: Instant) -> Termination {
+    match graph {
+        GraphOutcome::Unknown(reason) => Termination::Maybe { reason: reason.clone() },
+        GraphOutcome::NoCycles => {
+            Termination::Yes(TerminationProof { components: vec![], notes: vec!["no loops: the symbolic execution graph has no cycle".into()] })
+        }
+        GraphOutcome::Its(g) => {
+            let budget = Budget::until(deadline, limits.query_limit);
+            match crate::termination::prove_its(&g.its, &limits.shares, &budget) {
+                Termination::Yes(proof) => Termination::Yes(g.readable_proof(proof)),
+                Termination::No(_) => Termination::Maybe {
+                    reason: "the ITS of the symbolic execution graph has a non-terminating run, but it is not replayed as a program run".into(),
+                },
+                Termination::Maybe { reason } => Termination::Maybe { reason: format!("termination of the ITS not proved: {reason}") },
+            }
+        }
+    }
+}
+
+fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Report {
     let shares = config.shares();
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
@@ -29,8 +60,14 @@ pub fn prove_program(module: &Module, facts: &ModuleFacts, entry: FuncId, config
     let symexec_deadline = now + shares.symexec.of(remaining);
     let analysis = crate::symexec::analyze(module, facts, entry, config, symexec_deadline);
     let mut stats = analysis.stats;
-    if matches!(analysis.termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved {
-        return Report { termination: analysis.termination, memory_safety: Some(MemorySafety::Proved), stats };
+    let its_started = Instant::now();
+    // The ITS proof shares symbolic execution's deadline.
+    let termination = graph_termination(&analysis.graph, config.termination(), symexec_deadline);
+    if matches!(analysis.graph, GraphOutcome::Its(_)) {
+        stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
+    }
+    if matches!(termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved {
+        return Report { termination, memory_safety: Some(MemorySafety::Proved), stats };
     }
 
     let search_started = Instant::now();
@@ -56,7 +93,7 @@ pub fn prove_program(module: &Module, facts: &ModuleFacts, entry: FuncId, config
         let evidence = lasso.to_nontermination().unwrap_or_default();
         return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
     }
-    if bit_precise && !matches!(analysis.termination, Termination::Yes(_)) {
+    if bit_precise && !matches!(termination, Termination::Yes(_)) {
         let started = Instant::now();
         let recurrent = crate::bitprecise::recurrent::prove_nontermination(module, facts, entry, config, deadline);
         stats.push(("recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
@@ -71,7 +108,7 @@ pub fn prove_program(module: &Module, facts: &ModuleFacts, entry: FuncId, config
         let reason = format!("a run violates memory safety or has undefined behaviour ({}); termination is not analysed past it", v.kind);
         return Report { termination: Termination::Maybe { reason }, memory_safety: Some(memory), stats };
     }
-    Report { termination: analysis.termination, memory_safety: Some(memory), stats }
+    Report { termination, memory_safety: Some(memory), stats }
 }
 
 /// Replays the symbolic executor's candidate inputs for its error states; returns the first

@@ -13,7 +13,7 @@ use crate::ir::*;
 use crate::logic::{LinExpr, Rel, Var};
 use crate::facts::ModuleFacts;
 use crate::smt::Budget;
-use crate::verdict::IntSemantics;
+use crate::verdict::{IntSemantics, Termination};
 use std::time::Duration;
 
 const U32MAX: i128 = (1 << 32) - 1;
@@ -275,14 +275,14 @@ fn paper_loop(g: bool) -> Module {
 #[test]
 fn paper_g_terminates_only_because_of_unsigned_wraparound() {
     let m = paper_loop(true);
-    let a = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(30));
+    let a = super::tests::prove(&m, IntSemantics::C, 30);
     assert!(matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
 }
 
 #[test]
 fn paper_f_is_not_proved_terminating() {
     let m = paper_loop(false);
-    let a = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(20));
+    let a = super::tests::prove(&m, IntSemantics::C, 20);
     assert!(!matches!(a.termination, Termination::Yes(_)), "{:?}", a.termination);
 }
 
@@ -309,7 +309,7 @@ fn uadd_with_overflow_and_extractvalue_are_exact() {
     ]);
     let mut m = module(f);
     m.functions.push(decl("llvm.uadd.with.overflow.i32", agg_ty));
-    let a = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &super::tests::config(IntSemantics::C), Instant::now() + Duration::from_secs(30));
+    let a = super::tests::prove(&m, IntSemantics::C, 30);
     assert_eq!(a.memory_safety, MemorySafety::Proved, "{:?}", a.termination);
     assert!(matches!(a.termination, Termination::Yes(_)));
 }

@@ -38,8 +38,10 @@
 //!   built from the sliced ⟨a⟩. Finiteness: Thm. 4 plus hard limits (merges per position, nodes,
 //!   steps, deadline) ⇒ MAYBE with the reason.
 //! - **ITS.** Chained paths between generalized loop headers (see `its_build`).
-//! - **Verdicts.** YES only from a complete graph without error states plus a back-end proof.
-//!   This module never answers NO: a non-terminating ITS run is not a program run.
+//! - **Verdicts.** This module proves no termination itself: it reports the graph's outcome
+//!   (`GraphOutcome`), and the pipeline hands a complete graph's ITS to the termination back
+//!   end. YES only from a complete graph without error states plus a back-end proof; never
+//!   NO: a non-terminating ITS run is not a program run.
 //!
 //! # Known limitations (each gives MAYBE with its reason)
 //! - Recursion; calls through function pointers; unknown external functions; variadic calls.
@@ -73,18 +75,20 @@ use crate::facts::ModuleFacts;
 use crate::ir::{FuncId, GlobalInit, Module, Type};
 use crate::logic::{LinExpr, Var};
 use crate::smt::Budget;
-use crate::verdict::{IntSemantics, MemorySafety, Termination, TerminationProof};
+use crate::verdict::{IntSemantics, MemorySafety, TerminationProof};
 use ctx::Ctx;
 use state::{Alloc, AllocKind, Frame, State};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Everything the symbolic execution establishes about a program.
+/// Everything the symbolic execution establishes about the runs of one function. It never
+/// proves termination itself: a complete graph's ITS goes to the termination back end (the
+/// pipeline's choice of prover and time).
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    /// YES (with the back end's proof) or MAYBE with a concrete reason; never NO.
-    pub termination: Termination,
+    /// What the graph says about termination.
+    pub graph: GraphOutcome,
     /// `Proved` only if the finished graph has no reachable error state.
     pub memory_safety: MemorySafety,
     /// For each error state: nondeterministic inputs in consumption order, from a z3 model of
@@ -93,8 +97,62 @@ pub struct Analysis {
     /// unsigned types). Candidates only: replay them before claiming a violation.
     pub error_inputs: Vec<Vec<(String, i128)>>,
     pub stats: Vec<(String, String)>,
-    /// The ITS handed to the back end (for evidence and debugging), if one was built.
-    pub its: Option<crate::its::Its>,
+}
+
+/// The termination side of a finished (or abandoned) graph.
+#[derive(Clone, Debug)]
+pub enum GraphOutcome {
+    /// Termination cannot be argued from this graph (an error state is reachable, the graph
+    /// is incomplete, or its ITS could not be built): the MAYBE reason.
+    Unknown(String),
+    /// A complete graph without cycles: every run terminates.
+    NoCycles,
+    /// A complete graph with cycles, and the ITS of its cycles (Def. 6): the runs terminate
+    /// if the ITS does (its non-termination is no program run: the ITS over-approximates).
+    Its(GraphIts),
+}
+
+/// The ITS of a complete graph with what is needed to make its proofs readable.
+#[derive(Clone, Debug)]
+pub struct GraphIts {
+    pub its: crate::its::Its,
+    /// Per ITS location: positional ITS variable ↦ the program name LV gives it (`x@12`).
+    pub legends: BTreeMap<String, BTreeMap<Var, Var>>,
+    /// One line about the graph and the ITS, for the proof's notes.
+    pub summary: String,
+}
+
+impl Analysis {
+    /// The ITS built from the graph, if one was.
+    pub fn its(&self) -> Option<&crate::its::Its> {
+        match &self.graph {
+            GraphOutcome::Its(g) => Some(&g.its),
+            _ => None,
+        }
+    }
+}
+
+impl GraphIts {
+    /// Rewrites positional ITS variables in the ranking functions of `proof` (a proof of this
+    /// ITS) to program names, and notes the graph's size.
+    pub fn readable_proof(&self, mut proof: TerminationProof) -> TerminationProof {
+        for comp in &mut proof.components {
+            for phase in &mut comp.phases {
+                for (loc, f) in &mut phase.functions {
+                    if let Some(map) = self.legends.get(loc) {
+                        let mut out = LinExpr::constant(f.constant);
+                        for (v, c) in &f.coeffs {
+                            let nv = map.get(v).cloned().unwrap_or_else(|| v.clone());
+                            out = out.add_scaled(*c, &LinExpr::var(&nv)).unwrap_or(out.clone());
+                        }
+                        *f = out;
+                    }
+                }
+            }
+        }
+        proof.notes.push(self.summary.clone());
+        proof
+    }
 }
 
 fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSemantics) -> State {
@@ -150,13 +208,7 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     let limits = config.symexec();
     if module.functions.get(entry.0 as usize).is_none_or(|f| f.is_declaration()) {
         let reason = format!("entry function #{} is not defined", entry.0);
-        return Analysis {
-            termination: Termination::Maybe { reason: reason.clone() },
-            memory_safety: MemorySafety::Unknown { reason },
-            error_inputs: vec![],
-            stats,
-            its: None,
-        };
+        return Analysis { graph: GraphOutcome::Unknown(reason.clone()), memory_safety: MemorySafety::Unknown { reason }, error_inputs: vec![], stats };
     };
     let budget = Budget::until(deadline, limits.query_limit);
     let mut ctx = Ctx::new(module, facts, config.int_semantics(), budget);
@@ -182,22 +234,22 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
             error_inputs.push(n.state.inputs.iter().map(|(name, _)| name.clone()).zip(vals).collect());
         }
     }
-    let finish = |termination: Termination, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>, its: Option<crate::its::Its>| {
+    let finish = |graph: GraphOutcome, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>| {
         stats.push(("z3 calls".into(), ctx.z3_calls.to_string()));
         stats.push(("entailment cache hits".into(), ctx.cache_hits.to_string()));
         stats.push(("refuted by stored models".into(), ctx.model_hits.to_string()));
         stats.push(("z3 time".into(), format!("{:.3}s", ctx.z3_time.as_secs_f64())));
         tracing::debug!("slowest z3 query ({:?}): {}", ctx.slowest.0, ctx.slowest.1);
         stats.push(("total symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
-        Analysis { termination, memory_safety, error_inputs: error_inputs.clone(), stats, its }
+        Analysis { graph, memory_safety, error_inputs: error_inputs.clone(), stats }
     };
     if let Some(err) = first_error {
         let ms = MemorySafety::Unknown { reason: format!("possible violation: {err}") };
-        return finish(Termination::Maybe { reason: format!("an error state is reachable in the symbolic execution graph: {err}") }, ms, stats, &ctx, None);
+        return finish(GraphOutcome::Unknown(format!("an error state is reachable in the symbolic execution graph: {err}")), ms, stats, &ctx);
     }
     if let Some(reason) = g.incomplete {
         let ms = MemorySafety::Unknown { reason: format!("analysis incomplete: {reason}") };
-        return finish(Termination::Maybe { reason }, ms, stats, &ctx, None);
+        return finish(GraphOutcome::Unknown(reason), ms, stats, &ctx);
     }
     let name_of = |n: usize| {
         let s = &g.nodes[n].state;
@@ -210,28 +262,27 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     };
     let built = match its_build::build_its(&g, &name_of, limits.max_its_transitions) {
         Ok(b) => b,
-        Err(reason) => return finish(Termination::Maybe { reason }, MemorySafety::Proved, stats, &ctx, None),
+        Err(reason) => return finish(GraphOutcome::Unknown(reason), MemorySafety::Proved, stats, &ctx),
     };
     let Some(built) = built else {
-        let proof = TerminationProof { components: vec![], notes: vec!["no loops: the symbolic execution graph has no cycle".into()] };
-        return finish(Termination::Yes(proof), MemorySafety::Proved, stats, &ctx, None);
+        return finish(GraphOutcome::NoCycles, MemorySafety::Proved, stats, &ctx);
     };
     stats.push(("ITS locations".into(), built.its.locations.len().to_string()));
     stats.push(("ITS transitions".into(), built.its.transitions.len().to_string()));
-    let t_budget = Budget::until(deadline, config.termination().query_limit);
-    let termination = match crate::termination::prove_its(&built.its, &config.termination().shares, &t_budget) {
-        Termination::Yes(proof) => Termination::Yes(readable_proof(module, &g, &built, proof)),
-        Termination::No(_) => Termination::Maybe {
-            reason: "the ITS of the symbolic execution graph has a non-terminating run, but it is not replayed as a program run".into(),
-        },
-        Termination::Maybe { reason } => Termination::Maybe { reason: format!("termination of the ITS not proved: {reason}") },
-    };
-    finish(termination, MemorySafety::Proved, stats, &ctx, Some(built.its))
+    let legends = legends(module, &g, &built);
+    let summary = format!(
+        "symbolic execution graph: {} nodes, {} merges; ITS: {} locations, {} transitions",
+        g.nodes.iter().filter(|n| n.alive).count(),
+        g.merges,
+        built.its.locations.len(),
+        built.its.transitions.len()
+    );
+    finish(GraphOutcome::Its(GraphIts { its: built.its, legends, summary }), MemorySafety::Proved, stats, &ctx)
 }
 
-/// Rewrites positional ITS variables in ranking functions to program names where LV gives one
-/// (e.g. `x@12` for the value `x` with a source line), and adds a legend per location.
-fn readable_proof(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts, mut proof: TerminationProof) -> TerminationProof {
+/// Per ITS location, the program names of its positional variables where LV gives one
+/// (e.g. `x@12` for the value `x` with a source line); repeated names get `#k`.
+fn legends(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts) -> BTreeMap<String, BTreeMap<Var, Var>> {
     let mut legends: BTreeMap<String, BTreeMap<Var, Var>> = BTreeMap::new();
     for (li, &node) in built.loc_nodes.iter().enumerate() {
         let s = &g.nodes[node].state;
@@ -253,27 +304,5 @@ fn readable_proof(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts
         }
         legends.insert(built.its.locations[li].clone(), map);
     }
-    for comp in &mut proof.components {
-        for phase in &mut comp.phases {
-            for (loc, f) in &mut phase.functions {
-                if let Some(map) = legends.get(loc) {
-                    let mut out = LinExpr::constant(f.constant);
-                    for (v, c) in &f.coeffs {
-                        let nv = map.get(v).cloned().unwrap_or_else(|| v.clone());
-                        out = out.add_scaled(*c, &LinExpr::var(&nv)).unwrap_or(out.clone());
-                    }
-                    *f = out;
-                }
-            }
-        }
-    }
-    let _ = Type::Void;
-    proof.notes.push(format!(
-        "symbolic execution graph: {} nodes, {} merges; ITS: {} locations, {} transitions",
-        g.nodes.iter().filter(|n| n.alive).count(),
-        g.merges,
-        built.its.locations.len(),
-        built.its.transitions.len()
-    ));
-    proof
+    legends
 }

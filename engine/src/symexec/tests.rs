@@ -9,7 +9,7 @@ use crate::ir::*;
 use crate::logic::{Formula, LinExpr, Rel, Term};
 use crate::facts::ModuleFacts;
 use crate::smt::{self, SatResult};
-use crate::verdict::IntSemantics;
+use crate::verdict::{IntSemantics, Termination};
 use std::time::Duration;
 
 fn l(v: u32) -> Operand {
@@ -53,9 +53,29 @@ fn module(main: Function, extra: Vec<Function>) -> Module {
 pub(super) fn config(sem: IntSemantics) -> crate::config::Config {
     crate::config::Config::new(sem, Duration::from_secs(30))
 }
-fn run(m: &Module, sem: IntSemantics) -> Analysis {
-    let facts = ModuleFacts::new(m);
-    analyze(m, &facts, m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(30))
+/// An analysis of `main` with the termination verdict the pipeline derives from its graph.
+pub(super) struct Proved {
+    pub analysis: Analysis,
+    pub termination: Termination,
+}
+
+impl std::ops::Deref for Proved {
+    type Target = Analysis;
+    fn deref(&self) -> &Analysis {
+        &self.analysis
+    }
+}
+
+/// `main` of `m` analysed within `secs` seconds, its graph's ITS proved by the back end.
+pub(super) fn prove(m: &Module, sem: IntSemantics, secs: u64) -> Proved {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let analysis = analyze(m, &ModuleFacts::new(m), m.function_by_name("main").expect("main"), &config(sem), deadline);
+    let termination = crate::pipeline::graph_termination(&analysis.graph, config(sem).termination(), deadline);
+    Proved { analysis, termination }
+}
+
+fn run(m: &Module, sem: IntSemantics) -> Proved {
+    prove(m, sem, 30)
 }
 fn graph_of(m: &Module, sem: IntSemantics) -> (graph::Graph, Ctx<'_>) {
     let budget = Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10));
@@ -122,10 +142,8 @@ fn countdown_graph_and_its() {
     let m = countdown();
     let (g, _ctx) = graph_of(&m, IntSemantics::C);
     assert!(g.incomplete.is_none(), "{:?}", g.incomplete);
-    for e in g.errors() {
-        eprintln!("{:?} {:?}", g.nodes[e].end, g.nodes[e].state.kb);
-    }
-    assert!(g.errors().is_empty());
+    let errors: Vec<_> = g.errors().into_iter().map(|e| (&g.nodes[e].end, &g.nodes[e].state.kb)).collect();
+    assert!(errors.is_empty(), "{errors:?}");
     let b = built(&g);
     let loops = self_loops(&b);
     assert!(!loops.is_empty());
@@ -266,7 +284,7 @@ fn unsigned_wraparound_is_kept_in_the_its() {
             }
         }
         assert!(can_drop, "{sem:?}: the wrap-around run is lost");
-        let quick = analyze(&m, &ModuleFacts::new(&m), m.function_by_name("main").expect("main"), &config(sem), Instant::now() + Duration::from_secs(3));
+        let quick = prove(&m, sem, 3);
         assert!(!matches!(quick.termination, Termination::Yes(_)));
     }
 }
@@ -333,7 +351,7 @@ fn malloc_free_and_double_free() {
     ]);
     assert_eq!(run(&once, IntSemantics::C).memory_safety, MemorySafety::Proved);
     let twice = single_block(vec![call(Some(0), 3, vec![c(64, 8)], Type::Ptr), call(None, 2, vec![l(0)], Type::Void), call(None, 2, vec![l(0)], Type::Void)]);
-    assert!(matches!(run(&twice, IntSemantics::C).memory_safety, MemorySafety::Unknown { reason } if reason.contains("free")));
+    assert!(matches!(&run(&twice, IntSemantics::C).memory_safety, MemorySafety::Unknown { reason } if reason.contains("free")));
     let use_after_free = single_block(vec![
         call(Some(0), 3, vec![c(64, 8)], Type::Ptr),
         call(None, 2, vec![l(0)], Type::Void),
@@ -559,7 +577,7 @@ const ARRAY_SUM: &str = r#"
     }
 "#;
 
-fn array_sum(bound: &str, step: &str) -> Analysis {
+fn array_sum(bound: &str, step: &str) -> Proved {
     let src = ARRAY_SUM.replace("BOUND", bound).replace("STEP", step);
     let m = crate::frontend::load_source(&src, crate::driver::InputKind::C).expect("compiles");
     run(&m, IntSemantics::C)
