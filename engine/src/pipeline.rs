@@ -12,7 +12,7 @@
 
 use crate::config::{Config, TerminationLimits};
 use crate::facts::ModuleFacts;
-use crate::interp::{self, SearchBudget, Witness, WitnessKind};
+use crate::interp::{self, RunConfig, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
 use crate::smt::Budget;
 use crate::symexec::GraphOutcome;
@@ -118,13 +118,15 @@ fn replay_error_candidates(module: &Module, facts: &ModuleFacts, entry: FuncId, 
         // Candidates carry only `__VERIFIER_nondet_*` values, not entry arguments.
         return None;
     }
+    let limits = config.witnesses();
+    let cfg = RunConfig { deadline: Some(deadline), ..RunConfig::new(config.int_semantics(), limits.run, limits.replay_steps) };
     candidates
         .iter()
-        .take(config.witnesses().max_replayed_candidates)
+        .take(limits.max_replayed_candidates)
         .take_while(|_| Instant::now() < deadline)
         .filter_map(|c| {
             let values = c.iter().map(|(_, v)| *v).collect();
-            interp::replay_inputs(module, facts, entry, &[], config.int_semantics(), config.witnesses(), values, deadline, "symbolic error path")
+            interp::replay_inputs(module, facts, entry, &[], &cfg, values, "symbolic error path")
         })
         .find(|w| matches!(w.kind, WitnessKind::Violation { .. }))
 }

@@ -232,14 +232,12 @@ pub fn search(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: In
     found
 }
 
-/// Runs `entry` on the given input values (then 0 for any further input) and returns the
-/// witness if the run ends in a lasso or violation that a replay confirms — for candidates
-/// computed elsewhere, e.g. from a symbolic error path. The run takes at most
-/// `limits.replay_steps` steps.
-pub fn replay_inputs(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], semantics: IntSemantics, limits: &WitnessLimits, values: Vec<i128>, deadline: Instant, label: &str) -> Option<Witness> {
-    let cfg = RunConfig { deadline: Some(deadline), ..RunConfig::new(semantics, limits.run, limits.replay_steps) };
-    let result = run(module, facts, entry, args, &cfg, &mut SequenceInputs::new(values, Some(0)));
-    confirm(module, facts, entry, args, &cfg, result, label)
+/// Runs `entry` on the given input values (then 0 for any further input) under `cfg` and
+/// returns the witness if the run ends in a lasso or violation that a replay confirms — for
+/// candidates computed elsewhere, e.g. from a symbolic error path.
+pub fn replay_inputs(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], cfg: &RunConfig, values: Vec<i128>, label: &str) -> Option<Witness> {
+    let result = run(module, facts, entry, args, cfg, &mut SequenceInputs::new(values, Some(0)));
+    confirm(module, facts, entry, args, cfg, result, label)
 }
 
 /// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.
