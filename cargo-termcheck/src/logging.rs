@@ -22,6 +22,7 @@ pub fn init() {
                 .with_ansi(std::io::stderr().is_terminal())
                 .try_init();
         }
+        #[allow(clippy::print_stderr, reason = "the CLI reports a bad log filter on stderr")]
         Err(e) => eprintln!("warning: ignoring {LOG_ENV}={spec:?}: {e}"),
     }
 }

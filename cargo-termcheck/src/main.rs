@@ -84,6 +84,7 @@ fn prove(args: ProveArgs) -> i32 {
             print_report(&report, args.format, start.elapsed());
             EXIT_VERDICT
         }
+        #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
         Supervised::Finished(Err(error)) => {
             eprintln!("{:?}", miette::Report::new(error));
             EXIT_BAD_INPUT

@@ -9,6 +9,7 @@
 //!
 //! These tests live in this package (not in `tests/`) because only here cargo builds the
 //! binary first and tells us its path (`CARGO_BIN_EXE_cargo-termcheck`).
+#![allow(clippy::print_stderr, reason = "the test harness reports progress per case")]
 
 use std::path::Path;
 use std::time::Duration;

@@ -15,6 +15,7 @@
 //! harness is `termcheck_tests::real_exec` (its self-tests show fake witnesses are caught).
 //! `TERMCHECK_REAL_EXEC_TIMEOUT` (seconds, default 10) sets `--timeout` per program;
 //! `TERMCHECK_REAL_EXEC_ONLY` (comma-separated substrings) keeps only matching programs.
+#![allow(clippy::print_stderr, reason = "the test harness reports every executed program")]
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

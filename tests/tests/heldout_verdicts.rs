@@ -1,5 +1,6 @@
 //! The argued verdicts of `benchmarks/bitvector-heldout/` hold when the programs are executed
 //! (harness `termcheck_tests::real_exec`; this checks the benchmark, not termcheck).
+#![allow(clippy::print_stderr, reason = "the test harness reports every checked program")]
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

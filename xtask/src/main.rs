@@ -1,5 +1,6 @@
 //! Project automation: `cargo xtask bench DIR` runs the release binary on a benchmark folder
 //! with known answers and prints the score (see README.md, "Benchmarks").
+#![allow(clippy::print_stdout, clippy::print_stderr, reason = "the benchmark runner reports on the terminal")]
 
 mod expected;
 mod runner;

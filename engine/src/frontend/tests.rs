@@ -340,6 +340,7 @@ fn c_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
+#[allow(clippy::print_stderr, reason = "reports a missing shared folder and the translation times of a long test")]
 fn every_benchmark_program_translates() {
     let Some(bench) = bench_dir() else {
         eprintln!("benchmark folder not found; nothing to check");
