@@ -366,7 +366,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             };
             let shift = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr);
             if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl) && *bits > 1 && *bits < 126 {
-                // static divisibility `x = 2^t·q` (a fact of every run, see `parity`) decides
+                // static divisibility `x = 2^t·q` (a fact of every run, see `facts::parity`) decides
                 // wrap cases that merges cannot (x even ⇒ x ≥ 1 implies x ≥ 2)
                 for o in [lhs, rhs] {
                     let Operand::Local(v) = o else { continue };
@@ -588,7 +588,7 @@ fn alloc_block(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>, size: &Lin
 
 /// The allocation that provably contains `[addr, addr+size-1]`; `src` is the operand the
 /// address came from (in the top frame). If no allocation is proved at first and `src` is a
-/// local with a static congruence `src − B ≡ 0 (mod g)`, g ≥ 2 (see `congruence`), the check is
+/// local with a static congruence `src − B ≡ 0 (mod g)`, g ≥ 2 (see `facts::congruence`), the check is
 /// retried with the hypothesis `addr − LV(B) = g·k` for an integer k: a fact of every run
 /// reaching this use (`addr` is `src`'s current value and `LV(B)` the latest value of `B` in
 /// the same frame), so the retry only excludes unreachable concrete states. It lets the

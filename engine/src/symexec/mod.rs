@@ -14,7 +14,7 @@
 //!   Globals are allocations created in the initial state; their initializer is readable at
 //!   provably constant offsets until the first write into them.
 //! - **Pointer congruences.** Merges keep only linear facts, so `p ≡ a (mod 4)` of an `int`
-//!   cursor is lost. A static per-function analysis (`congruence`) gives `p − B ≡ 0 (mod g)`
+//!   cursor is lost. A static per-function analysis (`facts::congruence`) gives `p − B ≡ 0 (mod g)`
 //!   for a root pointer local `B`; when an access at local `p` is not proved in bounds, the
 //!   alloc check is retried with `p − LV(B) = g·k` (k a fresh integer), a fact of every run
 //!   that reaches the access, so the retry only drops unreachable concrete states.
@@ -23,7 +23,7 @@
 //!   (non-constant count, or outside the entry block, or after a stacksave there): a superset
 //!   of what LLVM frees, so a use after `stackrestore` always reaches the error state.
 //! - **Integers.** `C`/`Wrap`: each SSA value is stored in a signed or unsigned view chosen by
-//!   the seed-004 heuristic (`views`), rules read operands in the view they need and convert by
+//!   the seed-004 heuristic (`facts::views`), rules read operands in the view they need and convert by
 //!   refinement, wrap-around is split into exact cases (`bv`). `Math` keeps the signed
 //!   representation of `ints` with unbounded `nsw` arithmetic. `C` turns possible `nsw`/`nuw`
 //!   overflow, division by zero and over-wide shifts into error states (undefined behaviour).
@@ -48,7 +48,7 @@
 //! - No shape analysis: recursive data structures (lists) are lost at merges, so their loads
 //!   fail the allocation check.
 //! - Divisibility is tracked only for pointer offsets from a root pointer of the same frame
-//!   (see `congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
+//!   (see `facts::congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
 //! - In `Math` mode `alloca(n * sizeof(T))` with an unbounded `int n` is an unsigned (wrapping)
 //!   `size_t` product that may be 0 or huge: "alloca of a size that may not be positive".
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
