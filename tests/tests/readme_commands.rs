@@ -39,7 +39,9 @@ fn readme_opens_with_the_example_and_the_test_command() {
     assert!(!readme[..first_block_at].contains("```"), "nothing but prose before the two commands");
     assert_eq!(blocks[0], "bash scripts/setup.sh && cargo run --release -p cargo-termcheck -- prove examples/countdown.c");
     assert!(repo_root().join("examples/countdown.c").is_file());
-    assert!(blocks[1].starts_with("bash scripts/setup.sh && cargo test"), "{}", blocks[1]);
+    // The test command checks the no-printing lints (clippy) before running the tests.
+    let lints = "cargo clippy --workspace --all-targets -- -D clippy::print_stdout -D clippy::print_stderr";
+    assert!(blocks[1].starts_with(&format!("bash scripts/setup.sh && {lints} && cargo test")), "{}", blocks[1]);
 }
 
 #[test]
