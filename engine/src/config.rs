@@ -9,6 +9,7 @@
 //! - [`Config::fingerprint`] hashes every field that can change a result, for the future
 //!   summary cache.
 
+use crate::ir::fingerprint::ContentHash;
 use crate::verdict::IntSemantics;
 use serde::Serialize;
 use std::num::NonZeroUsize;
@@ -287,9 +288,9 @@ impl Config {
         &self.witnesses
     }
 
-    /// A stable content hash (hex) of every field that can change a result: semantics, time
+    /// A stable content hash of every field that can change a result: semantics, time
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
-    pub fn fingerprint(&self) -> String {
+    pub fn fingerprint(&self) -> ContentHash {
         // Destructured so that a new field cannot be forgotten here.
         let Config { int_semantics, timeout, function_timeout, jobs: _, shares, symexec, termination, bitprecise, witnesses } = self;
         #[derive(Serialize)]
@@ -317,7 +318,7 @@ impl Config {
         };
         // Serializing plain structs of numbers and unit enums cannot fail.
         let bytes = serde_json::to_vec(&canonical).unwrap_or_default();
-        blake3::hash(&bytes).to_hex().to_string()
+        ContentHash(*blake3::hash(&bytes).as_bytes())
     }
 }
 
@@ -353,7 +354,7 @@ mod tests {
     fn fingerprint_is_stable_and_ignores_jobs() {
         let a = base();
         assert_eq!(a.fingerprint(), base().fingerprint());
-        assert_eq!(a.fingerprint().len(), 64);
+        assert_eq!(a.fingerprint().to_string().len(), 64);
         let more_jobs = base().with_jobs(NonZeroUsize::new(4).expect("4 > 0"));
         assert_eq!(a.fingerprint(), more_jobs.fingerprint());
     }

@@ -4,6 +4,7 @@
 use super::constants::{const_int, ModuleMaps};
 use super::ffi;
 use super::layout::{self, Layout};
+use crate::ir::externals::{classify, External, NoOp};
 use crate::ir::*;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 
 /// Calls that carry no meaning for the analysis and are dropped (debug info, lifetime markers).
 fn is_dropped_call(callee_name: &str) -> bool {
-    callee_name.starts_with("llvm.dbg.") || callee_name.starts_with("llvm.lifetime.")
+    matches!(classify(callee_name), External::NoOp(NoOp::Dbg | NoOp::Lifetime))
 }
 
 /// Instructions the translation leaves out entirely (they produce no `Instr` and no value).
