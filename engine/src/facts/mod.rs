@@ -11,6 +11,7 @@ pub mod congruence;
 pub mod liveness;
 pub mod loops;
 pub mod parity;
+pub mod recursion;
 pub mod views;
 
 use crate::ir::{BlockId, CastOp, FuncId, Function, Module, Op, Type, ValueId};
@@ -97,12 +98,13 @@ impl FunctionFacts {
 pub struct ModuleFacts {
     functions: Vec<OnceLock<FunctionFacts>>,
     views: OnceLock<Vec<Vec<views::View>>>,
+    summarized: OnceLock<Vec<bool>>,
 }
 
 impl ModuleFacts {
     /// Empty facts for `module` (nothing is computed yet). Use it only with that module.
     pub fn new(module: &Module) -> ModuleFacts {
-        ModuleFacts { functions: module.functions.iter().map(|_| OnceLock::new()).collect(), views: OnceLock::new() }
+        ModuleFacts { functions: module.functions.iter().map(|_| OnceLock::new()).collect(), views: OnceLock::new(), summarized: OnceLock::new() }
     }
 
     /// The facts of function `f` of `module` (the module these facts were made for).
@@ -115,6 +117,11 @@ impl ModuleFacts {
     /// inference, see `views`).
     pub fn views(&self, module: &Module) -> &[Vec<views::View>] {
         self.views.get_or_init(|| views::infer_module(module))
+    }
+
+    /// Whether calls of `f` go through summaries instead of inlining (`recursion`).
+    pub fn summarized(&self, module: &Module, f: FuncId) -> bool {
+        self.summarized.get_or_init(|| recursion::summarized_functions(module)).get(f.0 as usize).copied().unwrap_or(false)
     }
 }
 

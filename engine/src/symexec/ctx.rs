@@ -312,6 +312,11 @@ impl<'m> Ctx<'m> {
         self.facts.function(self.module, f).congruences.get(v.0 as usize).copied().unwrap_or(Cong::Top)
     }
 
+    /// Whether calls of `f` go through summaries (`facts::recursion`) instead of inlining.
+    pub fn summarized(&self, f: FuncId) -> bool {
+        self.facts.summarized(self.module, f)
+    }
+
     /// Whether the allocation kind belongs to frame depth `d` or deeper.
     pub fn owned_by_depth(kind: AllocKind, d: usize) -> bool {
         matches!(kind, AllocKind::Stack(x) | AllocKind::StackDynamic(x) if x >= d)

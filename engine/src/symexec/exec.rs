@@ -23,6 +23,15 @@ pub enum Succ {
     /// The error state ERR (memory-safety violation or undefined behaviour), with the
     /// refined state in which it happens.
     Error { state: State, reason: String, loc: Option<SrcLoc> },
+    /// A call of a summarized function (seed 002): `caller` is the state at the call
+    /// instruction (arguments read), `entry` the same state with the callee's frame pushed and
+    /// its parameters bound. The graph builder turns `entry` into the call abstraction and
+    /// continues `caller` by intersecting it with the callee's return states.
+    Call { caller: State, entry: State },
+    /// A return from the bottom frame: the end of the run of the analysed function, and a
+    /// return state if that frame is a summarized callee's entry. `value` is the returned
+    /// value with the view it is stored in.
+    Return { state: State, value: Option<(LinExpr, View)> },
 }
 
 /// Why a path ends without successors.
@@ -824,6 +833,21 @@ fn terminator(ctx: &mut Ctx<'_>, mut s: State, t: &Terminator, loc: &Option<SrcL
                 None => View::Signed,
             };
             let ret_ty = ctx.module.function(s.top().func).ret.clone();
+            if s.frames.len() == 1 {
+                // the bottom frame: the value is kept in the view it is stored in (the call
+                // result's view is converted to when a caller is intersected with it)
+                let value = match v {
+                    Some(o) => {
+                        let view = match o {
+                            Operand::Local(x) => view_of(ctx, &s, *x),
+                            _ => View::Signed,
+                        };
+                        Some((operand(ctx, &mut s, o)?, view))
+                    }
+                    None => None,
+                };
+                return Ok(vec![Succ::Return { state: s, value }]);
+            }
             let bits = if matches!(ret_ty, Type::Int(_)) && caller_res.is_some() { int_bits(ctx, &ret_ty) } else { 0 };
             let mut outs = vec![];
             match v {
@@ -865,6 +889,33 @@ fn return_to_caller(ctx: &mut Ctx<'_>, mut s: State, rv: Option<LinExpr>) -> Ste
     }
 }
 
+/// The caller `s` (at a call of a summarized function) after the call returned `ret` (the
+/// returned value in the view it was stored in): the result is read in the view of the
+/// call's result (by refinement where the views differ) and bound; the frame advances.
+pub fn finish_call(ctx: &mut Ctx<'_>, s: State, ret: Option<(LinExpr, View)>) -> Vec<State> {
+    let caller = s.top();
+    let func = ctx.module.function(caller.func);
+    let instr = &func.block(caller.block).instrs[caller.idx];
+    let (Some(x), Some((e, from))) = (instr.result, ret) else { return vec![advance(s)] };
+    let ty = match &instr.op {
+        Op::Call { ret, .. } => ret.clone(),
+        _ => Type::Void,
+    };
+    let to = ctx.view(caller.func, x);
+    let outs = if ctx.sem != IntSemantics::Math && matches!(ty, Type::Int(_)) {
+        let bits = int_bits(ctx, &ty);
+        bv::convert(ctx, s, &e, bits, from, to)
+    } else {
+        vec![(s, e)]
+    };
+    outs.into_iter()
+        .map(|(mut st, v)| {
+            define(ctx, &mut st, x, &v);
+            advance(st)
+        })
+        .collect()
+}
+
 /// Whether the alloca about to execute certainly runs before any `llvm.stacksave` of its
 /// frame: a constant count, in the entry block, with no stacksave call before it there.
 fn is_static_alloca(ctx: &Ctx<'_>, s: &State, count: &Operand) -> bool {
@@ -896,8 +947,12 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
     let func = ctx.module.function(f);
     let name = func.name.clone();
     if !func.is_declaration() {
-        if s.frames.iter().any(|fr| fr.func == f) {
-            return Err(Stop::Maybe(format!("recursion (modular analysis not yet supported): `{name}`{}", loc_text(loc))));
+        let summarized = ctx.summarized(f);
+        if !summarized && s.frames.iter().any(|fr| fr.func == f) {
+            return Err(Stop::Maybe(format!(
+                "recursion through a function that accesses memory (summaries cover recursion without memory access only): `{name}`{}",
+                loc_text(loc)
+            )));
         }
         if func.params.len() != args.len() && !func.is_vararg {
             return Err(Stop::Maybe(format!("call of `{name}` with {} arguments for {} parameters", args.len(), func.params.len())));
@@ -922,12 +977,13 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             cur = next;
         }
         let mut out = vec![];
-        for (mut s, vals) in cur {
+        for (caller, vals) in cur {
+            let mut s = caller.clone();
             s.frames.push(Frame { func: f, block: BlockId(0), prev: None, idx: 0, lv: BTreeMap::new() });
             for ((p, _), v) in params.iter().zip(vals) {
                 define(ctx, &mut s, *p, &v);
             }
-            out.push(Succ::State(s));
+            out.push(if summarized { Succ::Call { caller, entry: s } } else { Succ::State(s) });
         }
         return Ok(out);
     }

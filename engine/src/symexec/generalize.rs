@@ -31,7 +31,13 @@ pub fn cleanup(ctx: &mut Ctx<'_>, s: &mut State) {
 
 pub fn project_kb(s: &mut State) {
     let roots = s.root_vars();
-    let mut kb = std::mem::take(&mut s.kb);
+    let kb = std::mem::take(&mut s.kb);
+    s.kb = project_facts(kb, &roots);
+}
+
+/// Projects `kb` onto `roots` (see `cleanup`): the result is implied by `kb` and mentions
+/// only variables of `roots`.
+pub fn project_facts(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
     loop {
         let mut pick = None;
         'outer: for (i, f) in kb.iter().enumerate() {
@@ -46,7 +52,7 @@ pub fn project_kb(s: &mut State) {
                 }
             }
         }
-        let Some((i, t, c)) = pick.or_else(|| non_unit_pick(&kb, &roots)) else { break };
+        let Some((i, t, c)) = pick.or_else(|| non_unit_pick(&kb, roots)) else { break };
         if c != 1 && c != -1 {
             // c·t + r = 0 with |c| > 1: each fact d·t + g ⋈ 0 becomes |c|·g − d·sgn(c)·r ⋈ 0
             // (= |c|·(d·t + g) − d·sgn(c)·(c·t + r), a positive multiple of the fact under the
@@ -98,7 +104,7 @@ pub fn project_kb(s: &mut State) {
     }
     let mut seen = BTreeSet::new();
     kb.retain(|f| f.const_value() != Some(true) && f.vars().iter().all(|v| roots.contains(v)) && seen.insert(f.clone()));
-    s.kb = kb;
+    kb
 }
 
 /// An equation `c·t + r = 0` with a non-root `t` (any coefficient).

@@ -15,12 +15,19 @@
 
 use super::ctx::Ctx;
 use super::exec::{self, loc_text, Stop, Succ};
+use super::facts::Atom;
 use super::generalize::{self, Mu};
+use super::returns::ReturnSummary;
 use super::state::{Position, State};
 use crate::config::SymexecLimits;
+use crate::facts::views::View;
 use crate::ir::{Op, SrcLoc};
-use std::collections::HashMap;
+use crate::logic::{LinExpr, Rel, Var};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Instant;
+
+/// Return states kept per return of an entry before new ones are widened into the newest.
+const RETURN_STATES_BEFORE_WIDENING: usize = 3;
 
 #[derive(Clone, Debug)]
 pub enum Edge {
@@ -50,6 +57,9 @@ pub struct Node {
     pub end: End,
     pub alive: bool,
     pub gen_point: bool,
+    /// An entry state of a summarized function (a call abstraction, or the merge replacing
+    /// one): the returns below it are its return states.
+    pub entry: bool,
 }
 
 /// The finished (or abandoned) graph.
@@ -59,6 +69,10 @@ pub struct Graph {
     /// Why the construction stopped early (MAYBE reason), if it did.
     pub incomplete: Option<String>,
     pub merges: usize,
+    /// Calls of summarized functions (call node, call-abstraction node).
+    pub calls: usize,
+    /// Return states recorded for entries (after covering and widening).
+    pub return_states: usize,
 }
 
 impl Graph {
@@ -77,41 +91,73 @@ struct Builder<'c, 'm> {
     deadline: Instant,
     steps: usize,
     errors_found: usize,
+    /// Calls of summarized functions: (call node, its call-abstraction node).
+    calls: Vec<(usize, usize)>,
+    /// Return states of entries.
+    summaries: Vec<ReturnSummary>,
+    /// (call node, summary) pairs already intersected.
+    intersected: HashSet<(usize, usize)>,
 }
 
 /// Builds the graph from `init` within the deadline and limits.
 pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &SymexecLimits) -> Graph {
-    let mut b = Builder { ctx, nodes: vec![], work: vec![], merges: HashMap::new(), total_merges: 0, limits, deadline, steps: 0, errors_found: 0 };
+    let mut b = Builder {
+        ctx,
+        nodes: vec![],
+        work: vec![],
+        merges: HashMap::new(),
+        total_merges: 0,
+        limits,
+        deadline,
+        steps: 0,
+        errors_found: 0,
+        calls: vec![],
+        summaries: vec![],
+        intersected: HashSet::new(),
+    };
     let root = b.add_node(init, None, false);
     b.work.push(root);
     let incomplete = b.run().err();
     let merges = b.total_merges;
-    Graph { nodes: b.nodes, root, incomplete, merges }
+    let (calls, return_states) = (b.calls.len(), b.summaries.len());
+    Graph { nodes: b.nodes, root, incomplete, merges, calls, return_states }
 }
 
 impl Builder<'_, '_> {
     fn add_node(&mut self, state: State, parent: Option<usize>, gen_point: bool) -> usize {
         let kb = state.kb.clone();
-        self.nodes.push(Node { state, arrival_kb: kb, parent, out: vec![], end: End::Open, alive: true, gen_point });
+        self.nodes.push(Node { state, arrival_kb: kb, parent, out: vec![], end: End::Open, alive: true, gen_point, entry: false });
         self.nodes.len() - 1
     }
 
 
+    /// Expands open nodes until none is left, then intersects every waiting call with the
+    /// return states of its entry found so far; repeats until that adds nothing (the return
+    /// states have reached their fixpoint and every call is intersected with all of them).
     fn run(&mut self) -> Result<(), String> {
-        while let Some(n) = self.work.pop() {
-            if !self.nodes[n].alive {
-                continue;
+        loop {
+            while let Some(n) = self.work.pop() {
+                if !self.nodes[n].alive {
+                    continue;
+                }
+                self.check_limits()?;
+                self.expand(n)?;
+                if self.errors_found >= self.limits.max_errors {
+                    return Ok(());
+                }
             }
-            if Instant::now() >= self.deadline || self.ctx.budget.expired() {
-                return Err("timeout during symbolic execution".into());
-            }
-            if self.nodes.len() > self.limits.max_nodes {
-                return Err(format!("symbolic execution graph exceeds {} nodes", self.limits.max_nodes));
-            }
-            self.expand(n)?;
-            if self.errors_found >= self.limits.max_errors {
+            if !self.intersect_waiting_calls()? {
                 return Ok(());
             }
+        }
+    }
+
+    fn check_limits(&self) -> Result<(), String> {
+        if Instant::now() >= self.deadline || self.ctx.budget.expired() {
+            return Err("timeout during symbolic execution".into());
+        }
+        if self.nodes.len() > self.limits.max_nodes {
+            return Err(format!("symbolic execution graph exceeds {} nodes", self.limits.max_nodes));
         }
         Ok(())
     }
@@ -139,9 +185,7 @@ impl Builder<'_, '_> {
             let succs = match exec::step(self.ctx, s) {
                 Ok(v) => v,
                 Err(Stop::Leaf) => {
-                    let c = self.add_node(State::default(), Some(n), false);
-                    self.nodes[c].end = End::Leaf;
-                    self.nodes[n].out.push(Edge::Eval(c));
+                    self.add_leaf(n);
                     return Ok(());
                 }
                 Err(Stop::Maybe(r)) => return Err(r),
@@ -168,6 +212,8 @@ impl Builder<'_, '_> {
                             self.work.push(c);
                         }
                     }
+                    Succ::Call { caller, entry } => self.call(n, caller, entry)?,
+                    Succ::Return { state, value } => self.ret(n, state, value),
                     Succ::Error { state, reason, loc } => {
                         tracing::debug!("error state: {reason}{}", loc_text(&loc));
                         let c = self.add_node(state, Some(n), false);
@@ -182,11 +228,19 @@ impl Builder<'_, '_> {
     }
 
     fn child_at_gen_point(&mut self, parent: usize, st: State) -> Result<(), String> {
+        self.gen_point_child(parent, st, false).map(|_| ())
+    }
+
+    /// Adds `st` as a child of `parent` at a generalization point (a loop header, or the entry
+    /// of a summarized function if `entry`) and generalizes it against the closest ancestor
+    /// at the same position. Returns the new node.
+    fn gen_point_child(&mut self, parent: usize, st: State, entry: bool) -> Result<usize, String> {
         let arrival = st.kb.clone();
         let mut st = st;
         generalize::cleanup(self.ctx, &mut st);
         let c = self.add_node(st, Some(parent), true);
         self.nodes[c].arrival_kb = arrival;
+        self.nodes[c].entry = entry;
         self.nodes[parent].out.push(Edge::Eval(c));
         let pos = self.nodes[c].state.position();
         // closest ancestor at the same position
@@ -199,12 +253,12 @@ impl Builder<'_, '_> {
         }
         let Some(a) = a else {
             self.work.push(c);
-            return Ok(());
+            return Ok(c);
         };
         let (general, inst) = (self.nodes[a].state.clone(), self.nodes[c].state.clone());
         if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {
             self.nodes[c].out.push(Edge::Back(a, mu));
-            return Ok(());
+            return Ok(c);
         }
         let count = self.merges.entry(pos).or_insert(0);
         *count += 1;
@@ -212,6 +266,9 @@ impl Builder<'_, '_> {
         if *count > self.limits.max_merges_per_position {
             let f = self.nodes[c].state.top();
             let func = self.ctx.module.function(f.func);
+            if entry {
+                return Err(format!("the call contexts of the recursive function `{}` did not converge", func.name));
+            }
             return Err(format!(
                 "generalization did not converge at the loop `{}` in `{}`{}",
                 func.block(f.block).name,
@@ -235,16 +292,151 @@ impl Builder<'_, '_> {
                 mu.extend(merged.mu_a.iter().map(|(v, va)| (v.clone(), generalize::apply(&mu_qa, va))));
                 self.nodes[a].alive = false;
                 let m = self.add_node(merged.state, Some(q), true);
+                self.nodes[m].entry = self.nodes[a].entry;
                 self.nodes[q].out[i] = Edge::Merge(m, mu);
                 self.work.push(m);
             }
             None => {
                 let m = self.add_node(merged.state, Some(a), true);
+                self.nodes[m].entry = self.nodes[a].entry;
                 self.nodes[a].out.push(Edge::Merge(m, merged.mu_a));
                 self.work.push(m);
             }
         }
+        Ok(c)
+    }
+
+    /// The end of a run (program exit, or return from the bottom frame).
+    fn add_leaf(&mut self, n: usize) {
+        let c = self.add_node(State::default(), Some(n), false);
+        self.nodes[c].end = End::Leaf;
+        self.nodes[n].out.push(Edge::Eval(c));
+    }
+
+    /// A call of a summarized function from node `n`: the call node (the caller at the call,
+    /// waiting for return states) and, below it, the call abstraction — the callee's frame
+    /// alone, its KB projected onto the parameters — generalized like a loop header against
+    /// the closest ancestor entry of the same function (recursion closes there).
+    fn call(&mut self, n: usize, caller: State, entry: State) -> Result<(), String> {
+        let c = self.add_node(caller, Some(n), false);
+        self.nodes[n].out.push(Edge::Eval(c));
+        let mut abs = entry;
+        let top = abs.frames.pop().expect("the callee's frame");
+        abs.frames = vec![top];
+        // memory-free callees (facts::recursion): the caller's memory is not part of the entry
+        abs.allocs.clear();
+        abs.pt.clear();
+        abs.inputs.clear();
+        abs.inputs_exact = false;
+        let a = self.gen_point_child(c, abs, true)?;
+        self.calls.push((c, a));
         Ok(())
+    }
+
+    /// A return from the bottom frame reached from node `n`: a leaf of the run, and a return
+    /// state of the closest entry above it (if the bottom frame is a summarized callee's).
+    fn ret(&mut self, n: usize, state: State, value: Option<(LinExpr, View)>) {
+        self.add_leaf(n);
+        let mut x = Some(n);
+        while let Some(k) = x {
+            if self.nodes[k].entry {
+                break;
+            }
+            x = self.nodes[k].parent;
+        }
+        let Some(entry) = x else { return };
+        let ghosts: BTreeSet<Var> = self.nodes[entry].state.frames.first().map(|f| f.lv.values().cloned().collect()).unwrap_or_default();
+        let block = state.top().block;
+        let new = ReturnSummary::new(self.ctx, entry, block, &state.kb, &ghosts, value);
+        let mut same: Vec<usize> = vec![];
+        for (i, old) in self.summaries.iter().enumerate() {
+            if old.entry == entry && old.block == block {
+                same.push(i);
+            }
+        }
+        for &i in &same {
+            let old = self.summaries[i].clone();
+            if new.covered_by(self.ctx, &old) {
+                return;
+            }
+        }
+        // Beyond a few return states per return, widen the newest by the new one, so that
+        // recursion through the returned values reaches a fixpoint.
+        let widened = match same.last() {
+            Some(&i) if same.len() >= RETURN_STATES_BEFORE_WIDENING => self.summaries[i].clone().widen(self.ctx, &new, &ghosts),
+            _ => new,
+        };
+        self.summaries.push(widened);
+    }
+
+    /// Where the call abstraction `a` is analysed: itself (an entry of its own), the ancestor
+    /// entry it is an instance of, or the merge that replaced it — with μ from that entry's
+    /// variables to `a`'s.
+    fn resolve(&self, a: usize) -> Option<(usize, Mu)> {
+        let node = &self.nodes[a];
+        if !node.alive {
+            return None;
+        }
+        for e in &node.out {
+            match e {
+                Edge::Back(x, mu) | Edge::Merge(x, mu) => return self.nodes[*x].alive.then(|| (*x, mu.clone())),
+                Edge::Eval(_) => {}
+            }
+        }
+        node.entry.then(|| (a, Mu::new()))
+    }
+
+    /// Intersects every waiting call with each return state of its entry it has not been
+    /// intersected with yet (Def. 8): the caller's state, the call abstraction's link to the
+    /// arguments, and the return state's facts with the ghosts renamed to the call's values;
+    /// infeasible intersections are pruned. Returns whether new nodes were added.
+    fn intersect_waiting_calls(&mut self) -> Result<bool, String> {
+        let mut added = false;
+        for k in 0..self.calls.len() {
+            let (c, a) = self.calls[k];
+            if !self.nodes[c].alive {
+                continue;
+            }
+            let Some((entry, mu)) = self.resolve(a) else { continue };
+            for si in 0..self.summaries.len() {
+                if self.summaries[si].entry != entry || !self.intersected.insert((c, si)) {
+                    continue;
+                }
+                self.check_limits()?;
+                let sum = self.summaries[si].clone();
+                let mut st = self.nodes[c].state.clone();
+                for f in &self.nodes[a].arrival_kb {
+                    st.add_fact(f.clone());
+                }
+                let value = sum.value.as_ref().map(|(_, view)| (self.ctx.fresh("ret"), *view));
+                let facts = sum.instantiate(&mu, value.as_ref().map(|(v, _)| v));
+                let probe = facts.iter().flat_map(|f| f.vars()).next();
+                for f in facts {
+                    st.add_fact(f);
+                }
+                if let Some(v) = probe {
+                    if self.infeasible(&st, &v) {
+                        continue;
+                    }
+                }
+                st.inputs_exact = false;
+                for next in exec::finish_call(self.ctx, st, value.map(|(v, view)| (LinExpr::var(&v), view))) {
+                    let i = self.add_node(next, Some(c), false);
+                    self.nodes[c].out.push(Edge::Eval(i));
+                    self.work.push(i);
+                    added = true;
+                }
+            }
+        }
+        Ok(added)
+    }
+
+    /// Whether ⟨st⟩ is unsatisfiable on the slice around `v` (it entails both `v ≤ 0` and
+    /// `v ≥ 1`).
+    fn infeasible(&mut self, st: &State, v: &Var) -> bool {
+        let le = Atom::var_const(v, Rel::Le, 0);
+        let ge = Atom::var_const(v, Rel::Ge, 1);
+        self.ctx.entails(st, &[le]) && self.ctx.entails(st, &[ge])
     }
 
     fn kill_subtree(&mut self, a: usize) {

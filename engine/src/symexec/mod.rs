@@ -63,12 +63,15 @@ mod graph;
 mod inbounds;
 mod ints;
 mod its_build;
+mod returns;
 mod state;
 
 #[cfg(test)]
 mod bv_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod recursion_tests;
 
 use crate::config::Config;
 use crate::facts::ModuleFacts;
@@ -217,6 +220,10 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     let alive = g.nodes.iter().filter(|n| n.alive).count();
     stats.push(("graph nodes".into(), alive.to_string()));
     stats.push(("merges".into(), g.merges.to_string()));
+    if g.calls > 0 {
+        stats.push(("summarized calls".into(), g.calls.to_string()));
+        stats.push(("return states".into(), g.return_states.to_string()));
+    }
     stats.push(("symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
 
     // error states ⇒ memory safety unknown, candidate inputs

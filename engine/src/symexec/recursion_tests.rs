@@ -1,0 +1,112 @@
+//! Tests of summarized calls (seed 002): recursion through call abstractions, return states,
+//! their widening and the intersection with callers, on C programs.
+
+use super::tests::prove;
+use crate::driver::InputKind;
+use crate::verdict::{IntSemantics, MemorySafety, Termination};
+
+fn proved(src: &str, sem: IntSemantics) -> super::tests::Proved {
+    let m = crate::frontend::load_source(src, InputKind::C).expect("compiles");
+    prove(&m, sem, 30)
+}
+
+fn stat<'a>(p: &'a super::tests::Proved, key: &str) -> Option<&'a str> {
+    p.analysis.stats.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+const SUM_TO: &str = "extern int __VERIFIER_nondet_int(void);\n\
+    int sum_to(int n) { if (n <= 0) return 0; return 1 + sum_to(n - 1); }\n\
+    int main(void) { int n = __VERIFIER_nondet_int(); if (n > 1000) n = 1000; return sum_to(n); }";
+
+#[test]
+fn linear_recursion_terminates_under_every_semantics() {
+    for sem in [IntSemantics::Math, IntSemantics::C, IntSemantics::Wrap] {
+        let p = proved(SUM_TO, sem);
+        assert!(matches!(p.termination, Termination::Yes(_)), "{sem:?}: {:?}", p.termination);
+        assert_eq!(p.memory_safety, MemorySafety::Proved, "{sem:?}");
+        assert!(stat(&p, "summarized calls").is_some_and(|v| v != "0"), "{:?}", p.analysis.stats);
+    }
+}
+
+#[test]
+fn the_result_is_bounded_by_the_argument_through_widening() {
+    // Under `c`, `1 + sum_to(n - 1)` cannot overflow only if the return states relate the
+    // result to the argument (r = n for n ≥ 1): the widening's templates keep that relation.
+    let p = proved(SUM_TO, IntSemantics::C);
+    assert!(p.error_inputs.is_empty());
+    let returns: usize = stat(&p, "return states").and_then(|v| v.parse().ok()).unwrap_or(0);
+    assert!(returns >= 2 && returns < 20, "return states: {returns}");
+}
+
+#[test]
+fn recursion_without_decrease_is_not_proved() {
+    let p = proved("int f(int n) { return f(n) + 1; }\nint main(void) { return f(3); }", IntSemantics::Math);
+    assert!(matches!(p.termination, Termination::Maybe { .. }), "{:?}", p.termination);
+    let p = proved(
+        "extern int __VERIFIER_nondet_int(void);\n\
+         int f(int n) { if (n == 0) return 0; return f(n - 2); }\n\
+         int main(void) { return f(__VERIFIER_nondet_int()); }",
+        IntSemantics::Math,
+    );
+    assert!(matches!(p.termination, Termination::Maybe { .. }), "{:?}", p.termination);
+}
+
+#[test]
+fn termination_of_a_caller_depends_on_the_returned_value() {
+    // g returns 1 for every n: the loop decreases x
+    let one = "extern int __VERIFIER_nondet_int(void);\n\
+        int g(int n) { if (n <= 0) return 1; return g(n - 1); }\n\
+        int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x = x - g(x); return 0; }";
+    let p = proved(one, IntSemantics::Math);
+    assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+    // g returns 0: the loop never ends for x > 0, so no summary may claim a decrease
+    let zero = one.replace("return 1;", "return 0;");
+    let p = proved(&zero, IntSemantics::Math);
+    assert!(!matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+    // the identity in disguise: x = id(x) never changes x
+    let id = "extern int __VERIFIER_nondet_int(void);\n\
+        int id(int n) { if (n <= 0) return n; return 1 + id(n - 1); }\n\
+        int main(void) { int x = __VERIFIER_nondet_int(); while (x > 1) x = id(x); return 0; }";
+    let p = proved(id, IntSemantics::Math);
+    assert!(!matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+    // halving: the result is below the argument
+    let half = "extern int __VERIFIER_nondet_int(void);\n\
+        int half(int n) { if (n <= 1) return 0; return 1 + half(n - 2); }\n\
+        int main(void) { int x = __VERIFIER_nondet_int(); while (x > 1) x = half(x); return 0; }";
+    let p = proved(half, IntSemantics::Math);
+    assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+}
+
+#[test]
+fn mutual_recursion_is_one_cycle_through_both_entries() {
+    let src = "extern int __VERIFIER_nondet_int(void);\n\
+        int odd(int n); int even(int n) { if (n == 0) return 1; return odd(n - 1); }\n\
+        int odd(int n) { if (n == 0) return 0; return even(n - 1); }\n\
+        int main(void) { int x = __VERIFIER_nondet_int(); if (x < 0) return 0; return even(x); }";
+    let p = proved(src, IntSemantics::Math);
+    assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+    // without the guard, negative arguments recurse forever
+    let p = proved(&src.replace("if (x < 0) return 0; ", ""), IntSemantics::Math);
+    assert!(!matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+}
+
+#[test]
+fn nested_recursive_calls_terminate() {
+    let src = "extern int __VERIFIER_nondet_int(void);\n\
+        int ack(int m, int n) { if (m <= 0) return n + 1; if (n <= 0) return ack(m - 1, 1); return ack(m - 1, ack(m, n - 1)); }\n\
+        int main(void) { int m = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int(); if (m < 0 || n < 0) return 0; return ack(m, n); }";
+    let p = proved(src, IntSemantics::Math);
+    assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+}
+
+#[test]
+fn recursion_through_memory_stays_unknown_with_its_reason() {
+    let src = "int sum(int *p, int n) { if (n <= 0) return 0; return *p + sum(p + 1, n - 1); }\n\
+        int main(void) { int a[3] = {1, 2, 3}; return sum(a, 3); }";
+    let p = proved(src, IntSemantics::Math);
+    assert!(
+        matches!(&p.termination, Termination::Maybe { reason } if reason.contains("recursion through a function that accesses memory")),
+        "{:?}",
+        p.termination
+    );
+}
