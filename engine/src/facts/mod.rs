@@ -98,7 +98,7 @@ impl FunctionFacts {
 pub struct ModuleFacts {
     functions: Vec<OnceLock<FunctionFacts>>,
     views: OnceLock<Vec<Vec<views::View>>>,
-    summarized: OnceLock<Vec<bool>>,
+    summarized: OnceLock<Vec<recursion::Summarized>>,
 }
 
 impl ModuleFacts {
@@ -120,8 +120,8 @@ impl ModuleFacts {
     }
 
     /// Whether calls of `f` go through summaries instead of inlining (`recursion`).
-    pub fn summarized(&self, module: &Module, f: FuncId) -> bool {
-        self.summarized.get_or_init(|| recursion::summarized_functions(module)).get(f.0 as usize).copied().unwrap_or(false)
+    pub fn summarized(&self, module: &Module, f: FuncId) -> recursion::Summarized {
+        self.summarized.get_or_init(|| recursion::summarized_functions(module)).get(f.0 as usize).copied().unwrap_or(recursion::Summarized::No)
     }
 }
 

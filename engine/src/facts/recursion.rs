@@ -1,24 +1,35 @@
 //! Which functions the symbolic execution analyses through summaries (seed 002) instead of
-//! inlining: the members of recursive call-graph components whose reachable code never
-//! touches memory.
+//! inlining: the members of recursive call-graph components, and how much of the caller's
+//! state their entry states carry.
 //!
-//! Why only memory-free code for now: a summary's entry state is the call state abstracted to
-//! its top frame. Its heap would have to carry the caller's allocations and points-to facts
-//! and link their contents to the return states (the VI component of seed 002); without that,
-//! every load of caller memory would be an error state and give "memory safety unknown".
-//! A function that reads no memory (no `alloca`, load, store, global address, memory
-//! intrinsic or allocation function, directly or in any function it may call) needs none of
-//! it: its entry state is its parameters and their facts, and the caller's heap is unchanged
-//! by the call. Recursive functions that do touch memory stay unsupported (MAYBE with that
-//! reason) until the heap components are summarized as well.
+//! A summary's entry state is the call state abstracted to its top frame. For a function whose
+//! reachable code never touches memory (no `alloca`, load, store, global address, memory
+//! intrinsic or allocation function, directly or in any function it may call) that is its
+//! parameters and their facts: the caller's heap is unchanged by the call and stays out of the
+//! entry (`Summarized::Registers`), which keeps entries small and general. Every other
+//! recursive function gets the caller's whole memory in its entry states
+//! (`Summarized::WithMemory`): its allocations (the caller frames' stack memory as foreign
+//! memory the callee can neither free nor pop), its points-to facts, and return states that
+//! say what the callee left in memory.
 
 use crate::facts::liveness::operands;
 use crate::ir::callgraph::CallGraph;
 use crate::ir::externals::{classify, External};
 use crate::ir::{Callee, Function, Module, Op, Operand, Terminator};
 
-/// Per function (by `FuncId`): true iff calls of it are summarized (see the module docs).
-pub fn summarized_functions(module: &Module) -> Vec<bool> {
+/// How calls of a function are analysed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Summarized {
+    /// Inlined: a frame is pushed on the caller's stack (not recursive).
+    No,
+    /// Through summaries whose entry states hold the parameters only (memory-free code).
+    Registers,
+    /// Through summaries whose entry states hold the caller's memory as well.
+    WithMemory,
+}
+
+/// Per function (by `FuncId`): how calls of it are analysed (see the module docs).
+pub fn summarized_functions(module: &Module) -> Vec<Summarized> {
     let cg = CallGraph::new(module);
     let n = module.functions.len();
     let own: Vec<bool> = module.functions.iter().map(|f| !f.is_declaration() && memory_free_body(module, f)).collect();
@@ -34,13 +45,13 @@ pub fn summarized_functions(module: &Module) -> Vec<bool> {
             free[f.0 as usize] = ok;
         }
     }
-    let mut out = vec![false; n];
+    let mut out = vec![Summarized::No; n];
     for (k, scc) in cg.sccs.iter().enumerate() {
         if !cg.is_recursive(k) {
             continue;
         }
         for f in scc {
-            out[f.0 as usize] = free[f.0 as usize];
+            out[f.0 as usize] = if free[f.0 as usize] { Summarized::Registers } else { Summarized::WithMemory };
         }
     }
     out
@@ -113,7 +124,7 @@ mod tests {
     use super::*;
     use crate::driver::InputKind;
 
-    fn summarized(src: &str) -> Vec<(String, bool)> {
+    fn summarized(src: &str) -> Vec<(String, Summarized)> {
         let m = crate::frontend::load_source(src, InputKind::C).expect("compiles");
         let s = summarized_functions(&m);
         m.functions.iter().zip(s).filter(|(f, _)| !f.is_declaration()).map(|(f, b)| (f.name.clone(), b)).collect()
@@ -128,16 +139,16 @@ mod tests {
              int id(int x) { return x; }\n\
              int main(void) { return fact(3) + even(4) + id(1); }",
         );
-        assert!(got.contains(&("fact".into(), true)), "{got:?}");
-        assert!(got.contains(&("odd".into(), true)), "{got:?}");
-        assert!(got.contains(&("even".into(), true)), "{got:?}");
+        assert!(got.contains(&("fact".into(), Summarized::Registers)), "{got:?}");
+        assert!(got.contains(&("odd".into(), Summarized::Registers)), "{got:?}");
+        assert!(got.contains(&("even".into(), Summarized::Registers)), "{got:?}");
         // not recursive: inlined as before
-        assert!(got.contains(&("id".into(), false)), "{got:?}");
-        assert!(got.contains(&("main".into(), false)), "{got:?}");
+        assert!(got.contains(&("id".into(), Summarized::No)), "{got:?}");
+        assert!(got.contains(&("main".into(), Summarized::No)), "{got:?}");
     }
 
     #[test]
-    fn recursion_through_memory_is_not_summarized() {
+    fn recursion_through_memory_carries_the_memory() {
         let got = summarized(
             "int g;\n\
              int sum(int *p, int n) { if (n <= 0) return 0; return *p + sum(p + 1, n - 1); }\n\
@@ -146,8 +157,9 @@ mod tests {
              int calls_leaf(int *p, int n) { if (n <= 0) return leaf(p); return calls_leaf(p, n - 1); }\n\
              int main(void) { int a[2] = {1, 2}; return sum(a, 2) + glob(2) + calls_leaf(a, 1); }",
         );
-        assert!(got.contains(&("sum".into(), false)), "{got:?}");
-        assert!(got.contains(&("glob".into(), false)), "{got:?}");
-        assert!(got.contains(&("calls_leaf".into(), false)), "{got:?}");
+        assert!(got.contains(&("sum".into(), Summarized::WithMemory)), "{got:?}");
+        assert!(got.contains(&("glob".into(), Summarized::WithMemory)), "{got:?}");
+        assert!(got.contains(&("calls_leaf".into(), Summarized::WithMemory)), "{got:?}");
+        assert!(got.contains(&("leaf".into(), Summarized::No)), "{got:?}");
     }
 }

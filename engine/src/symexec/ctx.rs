@@ -313,7 +313,7 @@ impl<'m> Ctx<'m> {
     }
 
     /// Whether calls of `f` go through summaries (`facts::recursion`) instead of inlining.
-    pub fn summarized(&self, f: FuncId) -> bool {
+    pub fn summarized(&self, f: FuncId) -> crate::facts::recursion::Summarized {
         self.facts.summarized(self.module, f)
     }
 

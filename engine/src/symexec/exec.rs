@@ -947,12 +947,10 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
     let func = ctx.module.function(f);
     let name = func.name.clone();
     if !func.is_declaration() {
-        let summarized = ctx.summarized(f);
+        let summarized = ctx.summarized(f) != crate::facts::recursion::Summarized::No;
         if !summarized && s.frames.iter().any(|fr| fr.func == f) {
-            return Err(Stop::Maybe(format!(
-                "recursion through a function that accesses memory (summaries cover recursion without memory access only): `{name}`{}",
-                loc_text(loc)
-            )));
+            // cannot happen: every member of a recursive component is summarized
+            return Err(Stop::Maybe(format!("recursion not covered by summaries: `{name}`{}", loc_text(loc))));
         }
         if func.params.len() != args.len() && !func.is_vararg {
             return Err(Stop::Maybe(format!("call of `{name}` with {} arguments for {} parameters", args.len(), func.params.len())));

@@ -15,15 +15,16 @@
 
 use super::ctx::Ctx;
 use super::exec::{self, loc_text, Stop, Succ};
-use super::facts::Atom;
-use super::generalize::{self, Mu};
+use super::facts::{Atom, Fact};
+use super::generalize::{self, apply, Mu};
 use super::returns::ReturnSummary;
-use super::state::{Position, State};
+use super::state::{Alloc, AllocKind, Position, PtEntry, State};
+use crate::facts::recursion::Summarized;
 use crate::config::SymexecLimits;
 use crate::facts::views::View;
 use crate::ir::{Op, SrcLoc};
 use crate::logic::{LinExpr, Rel, Var};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 /// Return states kept per return of an entry before new ones are widened into the newest.
@@ -322,10 +323,34 @@ impl Builder<'_, '_> {
         self.nodes[n].out.push(Edge::Eval(c));
         let mut abs = entry;
         let top = abs.frames.pop().expect("the callee's frame");
+        let callee = top.func;
         abs.frames = vec![top];
-        // memory-free callees (facts::recursion): the caller's memory is not part of the entry
-        abs.allocs.clear();
-        abs.pt.clear();
+        if self.ctx.summarized(callee) == Summarized::Registers {
+            // memory-free callees (facts::recursion): the caller's memory is not part of the
+            // entry, and the call leaves it unchanged
+            abs.allocs.clear();
+            abs.pt.clear();
+        } else {
+            // the dropped frames' stack memory stays allocated as foreign memory
+            for al in &mut abs.allocs {
+                if matches!(al.kind, AllocKind::Stack(_) | AllocKind::StackDynamic(_)) {
+                    al.kind = AllocKind::Foreign;
+                }
+            }
+            // a cell at the start of its allocation is addressed by the start itself, so that
+            // entries from different call sites name it alike (merges match addresses by name)
+            for i in 0..abs.pt.len() {
+                let Some(start) = abs.alloc_by_id(abs.pt[i].alloc).map(|al| al.start.clone()) else { continue };
+                if abs.pt[i].addr == start {
+                    continue;
+                }
+                if let Some(eq) = Atom::cmp(&LinExpr::var(&abs.pt[i].addr), Rel::Eq, &LinExpr::var(&start)) {
+                    if self.ctx.entails(&abs, &[eq]) {
+                        abs.pt[i].addr = start;
+                    }
+                }
+            }
+        }
         abs.inputs.clear();
         abs.inputs_exact = false;
         let a = self.gen_point_child(c, abs, true)?;
@@ -345,9 +370,10 @@ impl Builder<'_, '_> {
             x = self.nodes[k].parent;
         }
         let Some(entry) = x else { return };
-        let ghosts: BTreeSet<Var> = self.nodes[entry].state.frames.first().map(|f| f.lv.values().cloned().collect()).unwrap_or_default();
-        let block = state.top().block;
-        let new = ReturnSummary::new(self.ctx, entry, block, &state.kb, &ghosts, value);
+        let ghosts = self.nodes[entry].state.root_vars();
+        let order: Vec<Var> = ghosts.iter().cloned().collect();
+        let new = ReturnSummary::new(self.ctx, entry, &state, &ghosts, value);
+        let block = new.block;
         let mut same: Vec<usize> = vec![];
         for (i, old) in self.summaries.iter().enumerate() {
             if old.entry == entry && old.block == block {
@@ -356,7 +382,7 @@ impl Builder<'_, '_> {
         }
         for &i in &same {
             let old = self.summaries[i].clone();
-            if new.covered_by(self.ctx, &old) {
+            if new.covered_by(self.ctx, &old, state.top().func, &order) {
                 return;
             }
         }
@@ -409,10 +435,15 @@ impl Builder<'_, '_> {
                     st.add_fact(f.clone());
                 }
                 let value = sum.value.as_ref().map(|(_, view)| (self.ctx.fresh("ret"), *view));
-                let facts = sum.instantiate(&mu, value.as_ref().map(|(v, _)| v));
+                let ghosts = self.nodes[entry].state.root_vars();
+                let nu = sum.renaming(self.ctx, &ghosts, &mu, value.as_ref().map(|(v, _)| v));
+                let facts: Vec<Fact> = sum.facts.iter().map(|f| f.rename(&|v| apply(&nu, v))).collect();
                 let probe = facts.iter().flat_map(|f| f.vars()).next();
                 for f in facts {
                     st.add_fact(f);
+                }
+                if self.ctx.summarized(self.nodes[a].state.top().func) == Summarized::WithMemory {
+                    self.memory_after_call(&mut st, entry, a, &mu, &sum, &nu)?;
                 }
                 if let Some(v) = probe {
                     if self.infeasible(&st, &v) {
@@ -429,6 +460,48 @@ impl Builder<'_, '_> {
             }
         }
         Ok(added)
+    }
+
+    /// The caller's memory after the call (Def. 8): the allocations of the entry `x` are
+    /// replaced by what the return state says of them (its contents; gone if the callee freed
+    /// them), with the caller's identity and kind of each restored through μ; the callee's
+    /// new heap blocks are added; the caller's allocations the entry does not know (the
+    /// `lost` ones) stay as they were with their contents — a callee whose graph has no error
+    /// state cannot have touched them.
+    fn memory_after_call(&mut self, st: &mut State, x: usize, a: usize, mu: &Mu, sum: &ReturnSummary, nu: &Mu) -> Result<(), String> {
+        let mut idmap: HashMap<u32, u32> = HashMap::new();
+        for xa in &self.nodes[x].state.allocs {
+            let (s0, e0) = (apply(mu, &xa.start), apply(mu, &xa.end));
+            let Some(aa) = self.nodes[a].state.allocs.iter().find(|aa| aa.start == s0 && aa.end == e0) else {
+                return Err("a call's memory does not match the entry it is an instance of".into());
+            };
+            idmap.insert(xa.id, aa.id);
+        }
+        let mapped: HashSet<u32> = idmap.values().copied().collect();
+        let caller_kinds: HashMap<u32, AllocKind> = st.allocs.iter().map(|al| (al.id, al.kind)).collect();
+        st.allocs.retain(|al| !mapped.contains(&al.id));
+        st.pt.retain(|p| !mapped.contains(&p.alloc));
+        let mut new_ids: HashMap<u32, u32> = HashMap::new();
+        for ra in &sum.allocs {
+            let (id, kind) = match idmap.get(&ra.id) {
+                Some(cid) => match caller_kinds.get(cid) {
+                    Some(k) => (*cid, *k),
+                    None => return Err("a call's memory does not match the caller's".into()),
+                },
+                None if ra.kind == AllocKind::Heap => {
+                    let id = self.ctx.fresh_alloc_id();
+                    new_ids.insert(ra.id, id);
+                    (id, AllocKind::Heap)
+                }
+                None => return Err("a return state holds memory of unknown origin".into()),
+            };
+            st.allocs.push(Alloc { id, start: apply(nu, &ra.start), end: apply(nu, &ra.end), kind, pristine: ra.pristine.clone() });
+        }
+        for rp in &sum.pt {
+            let Some(alloc) = idmap.get(&rp.alloc).or_else(|| new_ids.get(&rp.alloc)).copied() else { continue };
+            st.pt.push(PtEntry { addr: apply(nu, &rp.addr), value: apply(nu, &rp.value), alloc, ..rp.clone() });
+        }
+        Ok(())
     }
 
     /// Whether ⟨st⟩ is unsatisfiable on the slice around `v` (it entails both `v ≤ 0` and

@@ -12,11 +12,12 @@
 
 use super::ctx::Ctx;
 use super::facts::{ARel, Atom, Fact};
-use super::generalize::{apply, project_facts, Mu};
+use super::generalize::{self, apply, project_facts, Mu};
+use super::state::{Alloc, Frame, PtEntry, State};
 use crate::facts::views::View;
-use crate::ir::BlockId;
+use crate::ir::{BlockId, FuncId, ValueId};
 use crate::logic::{LinExpr, Rel, Var};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One return state of an entry, as facts over the entry's ghosts and the returned value.
 #[derive(Clone, Debug)]
@@ -27,23 +28,33 @@ pub struct ReturnSummary {
     pub block: BlockId,
     /// The returned value's variable and the view it is stored in (`None` for `void`).
     pub value: Option<(Var, View)>,
-    /// Facts over the ghosts and the value.
+    /// Facts over the ghosts, the value and the memory below.
     pub facts: Vec<Fact>,
+    /// The allocations live at the return (the returning frame's stack memory excluded):
+    /// those of the entry keep its allocation ids, new ones are the callee's heap blocks.
+    pub allocs: Vec<Alloc>,
+    /// The points-to facts of those allocations at the return.
+    pub pt: Vec<PtEntry>,
 }
 
 impl ReturnSummary {
     /// The summary of a return with knowledge base `kb` and returned value `value`, for an
     /// entry whose ghost variables are `ghosts`.
-    pub fn new(
-        ctx: &mut Ctx<'_>,
-        entry: usize,
-        block: BlockId,
-        kb: &[Fact],
-        ghosts: &BTreeSet<Var>,
-        value: Option<(LinExpr, View)>,
-    ) -> ReturnSummary {
-        let mut facts = kb.to_vec();
+    pub fn new(ctx: &mut Ctx<'_>, entry: usize, state: &State, ghosts: &BTreeSet<Var>, value: Option<(LinExpr, View)>) -> ReturnSummary {
+        let block = state.top().block;
+        let allocs: Vec<Alloc> = state.allocs.iter().filter(|a| !Ctx::owned_by_depth(a.kind, 0)).cloned().collect();
+        let live: BTreeSet<u32> = allocs.iter().map(|a| a.id).collect();
+        let pt: Vec<PtEntry> = state.pt.iter().filter(|p| live.contains(&p.alloc)).cloned().collect();
+        let mut facts = state.kb.clone();
         let mut roots = ghosts.clone();
+        for a in &allocs {
+            roots.insert(a.start.clone());
+            roots.insert(a.end.clone());
+        }
+        for p in &pt {
+            roots.insert(p.addr.clone());
+            roots.insert(p.value.clone());
+        }
         let value = value.map(|(e, view)| {
             let r = ctx.fresh("ret");
             if let Some(a) = Atom::cmp(&LinExpr::var(&r), Rel::Eq, &e) {
@@ -52,7 +63,32 @@ impl ReturnSummary {
             roots.insert(r.clone());
             (r, view)
         });
-        ReturnSummary { entry, block, value, facts: project_facts(facts, &roots) }
+        ReturnSummary { entry, block, value, facts: project_facts(facts, &roots), allocs, pt }
+    }
+
+    /// Whether the summary says anything about memory.
+    pub fn has_memory(&self) -> bool {
+        !self.allocs.is_empty() || !self.pt.is_empty()
+    }
+
+    /// The summary as a one-frame state (of the entry's function `func`) whose LV pins the
+    /// ghosts (the same value ids for the same ghosts in every summary of the entry) and the
+    /// value, so that `generalize::instance` treats the ghosts as fixed and unifies the rest.
+    /// The value ids are not the function's: only `instance`, which reads no per-value facts,
+    /// may be given this state.
+    fn as_state(&self, func: FuncId, ghosts: &[Var]) -> State {
+        let mut lv: BTreeMap<ValueId, Var> = ghosts.iter().enumerate().map(|(i, g)| (ValueId(i as u32), g.clone())).collect();
+        if let Some((r, _)) = &self.value {
+            lv.insert(ValueId(u32::MAX), r.clone());
+        }
+        State {
+            frames: vec![Frame { func, block: self.block, prev: None, idx: 0, lv }],
+            kb: self.facts.clone(),
+            allocs: self.allocs.clone(),
+            pt: self.pt.clone(),
+            inputs: vec![],
+            inputs_exact: false,
+        }
     }
 
     /// The facts with the returned value renamed to `to` (if both have one).
@@ -68,7 +104,7 @@ impl ReturnSummary {
 
     /// Whether `self` (a new return state) is an instance of `general`: same return and
     /// view, and `self`'s facts entail `general`'s.
-    pub fn covered_by(&self, ctx: &mut Ctx<'_>, general: &ReturnSummary) -> bool {
+    pub fn covered_by(&self, ctx: &mut Ctx<'_>, general: &ReturnSummary, func: FuncId, ghosts: &[Var]) -> bool {
         if self.entry != general.entry || self.block != general.block {
             return false;
         }
@@ -77,6 +113,9 @@ impl ReturnSummary {
             (None, None) => None,
             _ => return false,
         };
+        if self.has_memory() || general.has_memory() {
+            return generalize::instance(ctx, &general.as_state(func, ghosts), &self.as_state(func, ghosts)).is_some();
+        }
         let mine = self.facts_with_value(to);
         let mut atoms = vec![];
         for f in &general.facts {
@@ -98,6 +137,9 @@ impl ReturnSummary {
     /// result generalizes both; a chain of widenings only draws on the first state's facts and
     /// the fixed templates, and every step is strictly weaker, so it is finite.
     pub fn widen(&self, ctx: &mut Ctx<'_>, newer: &ReturnSummary, ghosts: &BTreeSet<Var>) -> ReturnSummary {
+        if self.has_memory() || newer.has_memory() {
+            return self.widen_memory(ctx, newer, ghosts);
+        }
         let to = self.value.as_ref().map(|(r, _)| r);
         let theirs = newer.facts_with_value(to);
         let mut cands: Vec<Atom> = vec![];
@@ -109,7 +151,7 @@ impl ReturnSummary {
                 cands.push(a.clone());
             }
         }
-        let templates = to.map(|r| templates(r, ghosts)).unwrap_or_default();
+        let templates = to.map(|r| templates(r, &value_ghosts(ghosts, self, newer))).unwrap_or_default();
         let mut kept = vec![];
         for p in cands {
             if !kept.contains(&Fact::Atom(p.clone())) && ctx.entails_facts(&theirs, std::slice::from_ref(&p)) {
@@ -124,25 +166,120 @@ impl ReturnSummary {
                 kept.push(Fact::Atom(p));
             }
         }
-        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts: kept }
+        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts: kept, allocs: vec![], pt: vec![] }
     }
 
-    /// The facts for one intersection: ghosts renamed by the call's `mu` (entry variables ↦
-    /// the call abstraction's variables), the value renamed to `value`.
-    pub fn instantiate(&self, mu: &Mu, value: Option<&Var>) -> Vec<Fact> {
-        let mut m = mu.clone();
-        if let (Some((r, _)), Some(v)) = (&self.value, value) {
-            m.insert(r.clone(), v.clone());
+    /// The widening with memory: the allocations both summaries hold alike (same identity
+    /// and bounds: the entry's blocks, named by ghosts), the cells both hold at the same
+    /// address (differing contents generalized by a fresh variable), and the facts of `self`
+    /// (equations split) and the templates that both entail. Dropping an allocation or a
+    /// cell only forgets knowledge: an intersection then treats the block as freed and the
+    /// contents as unknown, so later uses fail the memory check instead of being trusted.
+    fn widen_memory(&self, ctx: &mut Ctx<'_>, newer: &ReturnSummary, ghosts: &BTreeSet<Var>) -> ReturnSummary {
+        let allocs: Vec<Alloc> = self
+            .allocs
+            .iter()
+            .filter(|a| newer.allocs.iter().any(|b| b.id == a.id && b.kind == a.kind && b.start == a.start && b.end == a.end))
+            .cloned()
+            .collect();
+        let kept: BTreeSet<u32> = allocs.iter().map(|a| a.id).collect();
+        let (mut mine, mut theirs) = (Mu::new(), Mu::new());
+        if let (Some((r, _)), Some((q, _))) = (&self.value, &newer.value) {
+            theirs.insert(q.clone(), r.clone());
         }
-        self.facts.iter().map(|f| f.rename(&|v| apply(&m, v))).collect()
+        let mut pt = vec![];
+        for p in self.pt.iter().filter(|p| kept.contains(&p.alloc)) {
+            let Some(q) = newer.pt.iter().find(|q| q.alloc == p.alloc && q.addr == p.addr && q.size == p.size && q.is_ptr == p.is_ptr && q.unsigned == p.unsigned) else {
+                continue;
+            };
+            let value = if q.value == p.value {
+                p.value.clone()
+            } else {
+                let v = ctx.fresh("mem");
+                mine.insert(p.value.clone(), v.clone());
+                theirs.insert(q.value.clone(), v.clone());
+                v
+            };
+            pt.push(PtEntry { value, ..p.clone() });
+        }
+        let mut roots: BTreeSet<Var> = ghosts.clone();
+        roots.extend(self.value.iter().map(|(r, _)| r.clone()));
+        for a in &allocs {
+            roots.insert(a.start.clone());
+            roots.insert(a.end.clone());
+        }
+        for p in &pt {
+            roots.insert(p.addr.clone());
+            roots.insert(p.value.clone());
+        }
+        let own: Vec<Fact> = self.facts.iter().map(|f| f.rename(&|v| apply(&mine, v))).collect();
+        let other: Vec<Fact> = newer.facts.iter().map(|f| f.rename(&|v| apply(&theirs, v))).collect();
+        let mut cands: Vec<Atom> = vec![];
+        for f in &own {
+            let Fact::Atom(a) = f else { continue };
+            if a.rel == ARel::Eq {
+                cands.extend([Rel::Le, Rel::Ge].iter().filter_map(|r| Atom::cmp(&a.e, *r, &LinExpr::constant(0))));
+            } else {
+                cands.push(a.clone());
+            }
+        }
+        let mut facts: Vec<Fact> = vec![];
+        for p in cands {
+            if Fact::Atom(p.clone()).vars().is_subset(&roots) && !facts.contains(&Fact::Atom(p.clone())) && ctx.entails_facts(&other, std::slice::from_ref(&p)) {
+                facts.push(Fact::Atom(p));
+            }
+        }
+        if let Some((r, _)) = &self.value {
+            for p in templates(r, &value_ghosts(ghosts, self, newer)) {
+                let f = Fact::Atom(p.clone());
+                if !facts.contains(&f) && ctx.entails_facts(&own, std::slice::from_ref(&p)) && ctx.entails_facts(&other, std::slice::from_ref(&p)) {
+                    facts.push(f);
+                }
+            }
+        }
+        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts, allocs, pt }
     }
+
+    /// The renaming ν of one intersection: ghosts by the call's `mu` (entry variables ↦ the
+    /// call abstraction's variables), the value to `value`, every other variable of the
+    /// summary (its memory's bounds and contents) to a fresh one.
+    pub fn renaming(&self, ctx: &mut Ctx<'_>, ghosts: &BTreeSet<Var>, mu: &Mu, value: Option<&Var>) -> Mu {
+        let mut vars = BTreeSet::new();
+        for f in &self.facts {
+            f.collect_vars(&mut vars);
+        }
+        for a in &self.allocs {
+            vars.insert(a.start.clone());
+            vars.insert(a.end.clone());
+        }
+        for p in &self.pt {
+            vars.insert(p.addr.clone());
+            vars.insert(p.value.clone());
+        }
+        let mut nu = Mu::new();
+        for v in vars {
+            let to = if ghosts.contains(&v) {
+                apply(mu, &v)
+            } else if self.value.as_ref().is_some_and(|(r, _)| *r == v) {
+                match value {
+                    Some(x) => x.clone(),
+                    None => ctx.fresh("ret"),
+                }
+            } else {
+                ctx.fresh(v.name().rsplit_once('_').map(|p| p.0).unwrap_or("c"))
+            };
+            nu.insert(v, to);
+        }
+        nu
+    }
+
 }
 
 /// Candidate facts relating a returned value `r` to the ghosts: sign and order against each
 /// ghost (the shapes recursive functions' results usually have: `f(n) ≤ n`, `f(n) ≥ 0`).
 fn templates(r: &Var, ghosts: &BTreeSet<Var>) -> Vec<Atom> {
     let rv = LinExpr::var(r);
-    let mut out: Vec<Atom> = [(Rel::Ge, 0), (Rel::Le, 0), (Rel::Ge, 1), (Rel::Le, 1)]
+    let mut out: Vec<Atom> = [(Rel::Ge, 0), (Rel::Le, 0), (Rel::Ge, 1), (Rel::Le, 1), (Rel::Le, -1), (Rel::Ge, -1)]
         .iter()
         .filter_map(|(rel, k)| Atom::cmp(&rv, *rel, &LinExpr::constant(*k)))
         .collect();
@@ -160,4 +297,20 @@ fn templates(r: &Var, ghosts: &BTreeSet<Var>) -> Vec<Atom> {
         }
     }
     out
+}
+
+/// The ghosts that may be integers: not allocation bounds or cell addresses of either
+/// summary (templates over addresses only cost entailment checks).
+fn value_ghosts(ghosts: &BTreeSet<Var>, a: &ReturnSummary, b: &ReturnSummary) -> BTreeSet<Var> {
+    let mut addresses = BTreeSet::new();
+    for s in [a, b] {
+        for al in &s.allocs {
+            addresses.insert(&al.start);
+            addresses.insert(&al.end);
+        }
+        for p in &s.pt {
+            addresses.insert(&p.addr);
+        }
+    }
+    ghosts.iter().filter(|g| !addresses.contains(g)).cloned().collect()
 }

@@ -34,6 +34,11 @@ pub enum AllocKind {
     StackDynamic(usize),
     Heap,
     Global(GlobalId),
+    /// Memory of a caller's frame seen from a summarized callee's entry state (seed 002's
+    /// call abstraction folds the dropped frames' stack allocations into the heap): readable
+    /// and writable, but neither freed by `free` nor by the callee's return. The caller's own
+    /// kind is restored when the callee's return state is intersected with the call.
+    Foreign,
 }
 
 /// `alloc(start, end)`: addresses `start..=end` are allocated (inclusive end, digest §0.3).
