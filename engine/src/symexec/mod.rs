@@ -3,8 +3,10 @@
 //! its cycles into an integer transition system for the termination back end.
 //!
 //! # Choices the paper leaves open (and why they are sound)
-//! - **Whole programs with calls.** Calls of defined functions are inlined (a frame is pushed);
-//!   a position is the whole call stack. Recursion ⇒ MAYBE (no modular analysis yet).
+//! - **Whole programs with calls.** Calls of non-recursive defined functions are inlined (a
+//!   frame is pushed); a position is the whole call stack. Calls of recursive functions go
+//!   through call abstractions, entries and return states (seed 002; ARCHITECTURE.md,
+//!   "Recursion through summaries").
 //! - **Memory.** `alloc(start, end)` has an inclusive end (digest §0.3: `end = start + size − 1`).
 //!   Allocations are disjoint, start at ≥ 1 and end at ≤ 2^63 − 1 (objects in the lower half of
 //!   the address space). `malloc`/`calloc` assume success (as the interpreter does); contents of
@@ -44,7 +46,8 @@
 //!   NO: a non-terminating ITS run is not a program run.
 //!
 //! # Known limitations (each gives MAYBE with its reason)
-//! - Recursion; calls through function pointers; unknown external functions; variadic calls.
+//! - Calls through function pointers; unknown external functions; variadic calls; recursion
+//!   whose call contexts or return states do not converge within the merge limits.
 //! - No shape analysis: recursive data structures (lists) are lost at merges, so their loads
 //!   fail the allocation check.
 //! - Divisibility is tracked only for pointer offsets from a root pointer of the same frame
