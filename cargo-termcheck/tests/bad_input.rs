@@ -134,3 +134,22 @@ fn a_symlink_loop_says_so() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn koat_start_symbol_and_arity_errors_name_the_symbol_and_line() {
+    let stderr = rejected("koat-missing-start.koat", &[]);
+    assert!(stderr.contains("termcheck::its::parse"), "{stderr}");
+    assert!(stderr.contains("koat-missing-start.koat:4:") && stderr.contains("start symbol `main`"), "{stderr}");
+    let stderr = rejected("koat-arity-mismatch.koat", &[]);
+    assert!(stderr.contains("koat-arity-mismatch.koat:8:") && stderr.contains("`loop` has 1 argument(s) here but 2 at line 7"), "{stderr}");
+}
+
+#[test]
+fn huge_literals_are_out_of_range_not_unknown_symbols() {
+    for (file, line) in [("smt2-huge-literal.smt2", 27), ("koat-huge-literal.koat", 6)] {
+        let stderr = rejected(file, &[]);
+        assert!(stderr.contains("termcheck::its::parse") && stderr.contains(&format!("{file}:{line}:")), "{stderr}");
+        assert!(stderr.contains("integer literal out of range (100 digits"), "{stderr}");
+        assert!(!stderr.contains("unknown symbol"), "{stderr}");
+    }
+}
