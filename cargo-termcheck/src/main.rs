@@ -1,7 +1,9 @@
 //! `cargo termcheck` / `cargo-termcheck`: the command-line front of the engine.
 //!
 //! Thin by design: argument parsing, running the engine under a time limit and a panic guard,
-//! rendering, exit codes. All analysis lives in `termcheck_engine`.
+//! rendering, exit codes. All analysis lives in `termcheck_engine`: `prove FILE` calls
+//! `driver::prove_file`, `prove FILE --all-functions` `driver::load_program` and then
+//! `analysis::analyze_module` for every defined function.
 //!
 //! Exit codes (docs/output-format.md): 0 for every verdict, 2 for bad input or arguments,
 //! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
