@@ -1,6 +1,7 @@
 //! The command-line contract of `cargo termcheck` (clap derive). Benchmarks depend on it: keep it stable.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use termcheck_engine::verdict::IntSemantics;
 
@@ -12,6 +13,9 @@ transition systems), then the evidence.
 Exit codes: 0 for every verdict (YES, NO, MAYBE, including MAYBE after a timeout);
 2 for bad input or bad arguments; 101 for an internal error (printed as MAYBE with
 `reason: internal error: ...`).
+
+`prove FILE --all-functions` prints one verdict per defined function of a C or LLVM
+file (a block per function, then a summary line).
 
 Workspace mode (running `cargo termcheck` on a Cargo package to check every function)
 is not available yet; analyse one file at a time with `prove`.
@@ -53,9 +57,22 @@ pub struct ProveArgs {
     #[arg(long, value_name = "FUNCTION", default_value = "main")]
     pub entry: String,
 
+    /// Analyse every defined function as an entry of its own (its parameters arbitrary) and
+    /// print one verdict per function, then a summary line (C and LLVM inputs only).
+    #[arg(long, conflicts_with = "entry")]
+    pub all_functions: bool,
+
     /// Wall-clock limit in seconds; on expiry the verdict is MAYBE with `reason: timeout after N s`.
     #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_timeout)]
     pub timeout: f64,
+
+    /// Wall-clock limit of one function in seconds (at most --timeout, which it defaults to).
+    #[arg(long, value_name = "SECS", value_parser = parse_function_timeout)]
+    pub function_timeout: Option<f64>,
+
+    /// Functions analysed at the same time by --all-functions [default: the machine's cores].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
 
     /// Integer semantics of the program (see engine/src/interp/SEMANTICS.md).
     #[arg(long, value_enum, value_name = "MODE", default_value_t = IntSemanticsArg::C)]
@@ -105,6 +122,15 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
     Ok(secs)
 }
 
+/// Parses `--function-timeout`: as `--timeout`, and not rounded down to zero nanoseconds.
+fn parse_function_timeout(text: &str) -> Result<f64, String> {
+    let secs = parse_timeout(text)?;
+    if std::time::Duration::from_secs_f64(secs).is_zero() {
+        return Err(format!("function timeout must be a positive number of seconds, got {text}"));
+    }
+    Ok(secs)
+}
+
 /// Drops the `termcheck` argument cargo inserts when it runs us as `cargo termcheck …`
 /// (cargo calls `cargo-termcheck termcheck …`); a direct `cargo-termcheck …` call is left alone.
 pub fn normalize_args(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
@@ -135,6 +161,35 @@ mod tests {
         assert_eq!(p.timeout, 60.0);
         assert_eq!(p.int_semantics, IntSemanticsArg::C);
         assert_eq!(p.format, OutputFormat::Human);
+        assert!(!p.all_functions);
+        assert_eq!(p.function_timeout, None);
+        assert_eq!(p.jobs, None);
+    }
+
+    #[test]
+    fn all_functions_options_are_parsed() {
+        let Command::Prove(p) =
+            parse(&["cargo-termcheck", "prove", "a.c", "--all-functions", "--jobs", "3", "--function-timeout", "2.5"])
+                .unwrap()
+                .command;
+        assert!(p.all_functions);
+        assert_eq!(p.jobs, NonZeroUsize::new(3));
+        assert_eq!(p.function_timeout, Some(2.5));
+    }
+
+    #[test]
+    fn bad_all_functions_options_are_rejected() {
+        for args in [
+            &["--all-functions", "--entry", "f"][..],
+            &["--jobs", "0"][..],
+            &["--jobs", "-1"][..],
+            &["--function-timeout", "0"][..],
+            &["--function-timeout", "1e-300"][..],
+        ] {
+            let mut all = vec!["cargo-termcheck", "prove", "a.c"];
+            all.extend(args);
+            assert!(parse(&all).is_err(), "{args:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! `cargo termcheck` / `cargo-termcheck`: the command-line front of the engine.
 //!
 //! Thin by design: argument parsing, running the engine under a time limit and a panic guard,
-//! rendering, exit codes. All analysis lives in `termcheck_engine`.
+//! rendering, exit codes. All analysis lives in `termcheck_engine`: `prove FILE` calls
+//! `driver::prove_file`, `prove FILE --all-functions` `driver::load_program` and then
+//! `analysis::analyze_module` for every defined function.
 //!
 //! Exit codes (docs/output-format.md): 0 for every verdict, 2 for bad input or arguments,
 //! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
@@ -16,10 +18,14 @@ mod supervise;
 use clap::Parser;
 use cli::{Cli, Command, OutputFormat, ProveArgs};
 use std::io::{IsTerminal, Write};
+use std::num::NonZeroUsize;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supervise::{run_with_limit, Supervised, GRACE};
-use termcheck_engine::driver::{prove_file, InputKind};
+use termcheck_engine::analysis::{analyze_module, FunctionReport, FunctionSelection, ModuleReport};
 use termcheck_engine::config::Config;
+use termcheck_engine::driver::{load_program, prove_file, InputKind};
+use termcheck_engine::ir::Module;
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
 
 /// Exit code for every verdict.
@@ -38,6 +44,7 @@ fn main() {
     logging::init();
     install_diagnostic_style();
     let code = match cli.command {
+        Command::Prove(args) if args.all_functions => prove_all_functions(args),
         Command::Prove(args) => prove(args),
     };
     std::process::exit(code);
@@ -71,9 +78,22 @@ fn print_report(report: &Report, format: OutputFormat, elapsed: Duration) {
     let _ = stdout.flush();
 }
 
+/// The engine's configuration for the command line: `timeout` for the whole run, the
+/// per-function limit of `--function-timeout` (default: the whole run) and `--jobs` workers
+/// (default: the machine's cores).
+fn config_of(args: &ProveArgs, timeout: Duration) -> Config {
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
+    let config = Config::new(args.int_semantics.into(), timeout).with_jobs(jobs);
+    match args.function_timeout.map(Duration::from_secs_f64) {
+        // Positive by the argument parser; a run with less time left than that keeps the default.
+        Some(limit) => config.clone().with_function_timeout(limit.min(timeout)).unwrap_or(config),
+        None => config,
+    }
+}
+
 /// `prove FILE`: runs the engine on a worker thread and returns the process exit code.
 fn prove(args: ProveArgs) -> i32 {
-    let config = Config::new(args.int_semantics.into(), Duration::from_secs_f64(args.timeout));
+    let config = config_of(&args, Duration::from_secs_f64(args.timeout));
     let is_its = matches!(InputKind::of(&args.file), Some(InputKind::ItsSmt2 | InputKind::ItsKoat));
     let start = Instant::now();
     let path = args.file.clone();
@@ -97,6 +117,95 @@ fn prove(args: ProveArgs) -> i32 {
         Supervised::TimedOut => {
             let report = maybe_report(format!("timeout after {} s", args.timeout), is_its);
             print_report(&report, args.format, start.elapsed());
+            // Ends the abandoned worker and any z3 threads with it.
+            std::process::exit(EXIT_VERDICT)
+        }
+    }
+}
+
+/// Writes an `--all-functions` result to stdout (a closed stdout is not an error).
+fn print_module(functions: &[FunctionReport], report: Option<&ModuleReport>, unfinished: Option<&str>, format: OutputFormat, elapsed: Duration) {
+    let text = match format {
+        OutputFormat::Human => render_human::module_text(functions, unfinished),
+        OutputFormat::Json => {
+            let run = render_json::ModuleRun {
+                functions,
+                analysed: report.map_or(0, |r| r.analysed),
+                reused: report.map_or(0, |r| r.reused),
+                seconds: report.map_or(elapsed.as_secs_f64(), |r| r.seconds),
+                unfinished,
+            };
+            render_json::module_json_text(&run, elapsed.as_millis())
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// MAYBE for every defined function of `module` (module order), all with `reason`: what an
+/// `--all-functions` run prints when the engine gave no report.
+fn unfinished_functions(module: &Module, reason: &str) -> Vec<FunctionReport> {
+    module
+        .functions
+        .iter()
+        .filter(|f| !f.is_declaration())
+        .map(|f| FunctionReport {
+            name: f.name.clone(),
+            location: f.loc.clone(),
+            termination: Termination::Maybe { reason: reason.to_string() },
+            memory_safety: MemorySafety::Unknown { reason: reason.to_string() },
+            seconds: 0.0,
+            stats: vec![],
+        })
+        .collect()
+}
+
+/// `prove FILE --all-functions`: loads the program, then analyses every defined function
+/// (`analysis::analyze_module`) with the time left of `--timeout`, each step on a supervised
+/// worker thread. Exit codes as `prove`.
+fn prove_all_functions(args: ProveArgs) -> i32 {
+    let start = Instant::now();
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let timeout_reason = format!("timeout after {} s", args.timeout);
+    let path = args.file.clone();
+    let module = match run_with_limit(timeout + GRACE, move || load_program(&path)) {
+        Supervised::Finished(Ok(module)) => Arc::new(module),
+        #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
+        Supervised::Finished(Err(error)) => {
+            eprintln!("{:?}", miette::Report::new(error));
+            return EXIT_BAD_INPUT;
+        }
+        Supervised::Panicked(message) => {
+            print_module(&[], None, Some(&format!("internal error: {message}")), args.format, start.elapsed());
+            return EXIT_INTERNAL;
+        }
+        Supervised::TimedOut => {
+            print_module(&[], None, Some(&timeout_reason), args.format, start.elapsed());
+            std::process::exit(EXIT_VERDICT)
+        }
+    };
+    let remaining = timeout.saturating_sub(start.elapsed());
+    if remaining.is_zero() {
+        let functions = unfinished_functions(&module, &timeout_reason);
+        print_module(&functions, None, Some(&timeout_reason), args.format, start.elapsed());
+        return EXIT_VERDICT;
+    }
+    let config = config_of(&args, remaining);
+    let shared = Arc::clone(&module);
+    let outcome = run_with_limit(remaining + GRACE, move || analyze_module(&shared, &config, &FunctionSelection::AllDefined));
+    match outcome {
+        Supervised::Finished(report) => {
+            print_module(&report.functions, Some(&report), None, args.format, start.elapsed());
+            EXIT_VERDICT
+        }
+        Supervised::Panicked(message) => {
+            let reason = format!("internal error: {message}");
+            print_module(&unfinished_functions(&module, &reason), None, Some(&reason), args.format, start.elapsed());
+            EXIT_INTERNAL
+        }
+        Supervised::TimedOut => {
+            print_module(&unfinished_functions(&module, &timeout_reason), None, Some(&timeout_reason), args.format, start.elapsed());
             // Ends the abandoned worker and any z3 threads with it.
             std::process::exit(EXIT_VERDICT)
         }

@@ -2,10 +2,13 @@
 //!
 //! Line 1 is exactly `YES`, `NO` or `MAYBE`; line 2 is `memory-safety: proved|violated|unknown`
 //! (absent for integer transition systems); for MAYBE the next line is `reason: …`.
+//! With `--all-functions` ([`module_text`]): one block per function (`NAME (FILE:LINE)`,
+//! `termination: WORD`, `memory-safety: WORD`, the same evidence), then a summary line.
 //! docs/output-format.md describes the format; tools read only the first lines.
 
 use crate::linear_text::linear_text;
 use std::fmt::Write as _;
+use termcheck_engine::analysis::FunctionReport;
 use termcheck_engine::logic::Int;
 use termcheck_engine::verdict::{MemorySafety, Report, Termination, Violation};
 
@@ -85,6 +88,22 @@ fn violation_evidence(out: &mut String, v: &Violation) {
     inputs(out, "  ", &v.inputs);
 }
 
+/// The evidence after the verdict lines: termination evidence, memory-safety evidence, stats.
+fn evidence(out: &mut String, termination: &Termination, memory_safety: Option<&MemorySafety>, stats: &[(String, String)]) {
+    termination_evidence(out, termination);
+    match memory_safety {
+        Some(MemorySafety::Violated(v)) => violation_evidence(out, v),
+        Some(MemorySafety::Unknown { reason }) => labelled(out, "", "memory-safety reason", reason),
+        Some(MemorySafety::Proved) | None => {}
+    }
+    if !stats.is_empty() {
+        let _ = writeln!(out, "stats:");
+        for (key, value) in stats {
+            let _ = writeln!(out, "  {key}: {value}");
+        }
+    }
+}
+
 /// The complete human-format text of a report.
 pub fn human_text(report: &Report) -> String {
     let mut out = String::new();
@@ -92,18 +111,53 @@ pub fn human_text(report: &Report) -> String {
     if let Some(ms) = &report.memory_safety {
         let _ = writeln!(out, "memory-safety: {}", memory_word(ms));
     }
-    termination_evidence(&mut out, &report.termination);
-    match &report.memory_safety {
-        Some(MemorySafety::Violated(v)) => violation_evidence(&mut out, v),
-        Some(MemorySafety::Unknown { reason }) => labelled(&mut out, "", "memory-safety reason", reason),
-        Some(MemorySafety::Proved) | None => {}
+    evidence(&mut out, &report.termination, report.memory_safety.as_ref(), &report.stats);
+    out
+}
+
+/// The header of a function's block: `NAME (FILE:LINE)`, or `NAME (unknown location)`.
+pub fn function_header(f: &FunctionReport) -> String {
+    match &f.location {
+        Some(loc) => format!("{} ({}:{})", f.name, loc.file, loc.line),
+        None => format!("{} (unknown location)", f.name),
     }
-    if !report.stats.is_empty() {
-        let _ = writeln!(out, "stats:");
-        for (key, value) in &report.stats {
-            let _ = writeln!(out, "  {key}: {value}");
-        }
+}
+
+/// `N functions: a YES, b NO, c MAYBE; memory safety proved for p, violated for v, unknown
+/// for u` (`1 function: …` for one), or `no functions analysed: REASON` when the run ended
+/// before the functions were known.
+pub fn summary_line(functions: &[FunctionReport], unfinished: Option<&str>) -> String {
+    if let (true, Some(reason)) = (functions.is_empty(), unfinished) {
+        return format!("no functions analysed: {}", reason.lines().next().unwrap_or(""));
     }
+    let count = |pred: &dyn Fn(&FunctionReport) -> bool| functions.iter().filter(|f| pred(f)).count();
+    let yes = count(&|f| matches!(f.termination, Termination::Yes(_)));
+    let no = count(&|f| matches!(f.termination, Termination::No(_)));
+    let maybe = count(&|f| matches!(f.termination, Termination::Maybe { .. }));
+    let proved = count(&|f| matches!(f.memory_safety, MemorySafety::Proved));
+    let violated = count(&|f| matches!(f.memory_safety, MemorySafety::Violated(_)));
+    let unknown = count(&|f| matches!(f.memory_safety, MemorySafety::Unknown { .. }));
+    let noun = if functions.len() == 1 { "function" } else { "functions" };
+    format!(
+        "{} {noun}: {yes} YES, {no} NO, {maybe} MAYBE; memory safety proved for {proved}, violated for {violated}, unknown for {unknown}",
+        functions.len()
+    )
+}
+
+/// The human text of an `--all-functions` run: per function (module order) a block of the
+/// header line, `termination: WORD`, `memory-safety: WORD` and the evidence `prove` prints,
+/// blocks separated by an empty line; then an empty line and the summary line.
+/// `unfinished` is the reason when the engine gave no report (timeout, internal error).
+pub fn module_text(functions: &[FunctionReport], unfinished: Option<&str>) -> String {
+    let mut out = String::new();
+    for f in functions {
+        let _ = writeln!(out, "{}", function_header(f));
+        let _ = writeln!(out, "termination: {}", verdict_word(&f.termination));
+        let _ = writeln!(out, "memory-safety: {}", memory_word(&f.memory_safety));
+        evidence(&mut out, &f.termination, Some(&f.memory_safety), &f.stats);
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{}", summary_line(functions, unfinished));
     out
 }
 
@@ -111,6 +165,7 @@ pub fn human_text(report: &Report) -> String {
 mod tests {
     use super::*;
     use termcheck_engine::logic::{LinExpr, Var};
+    use termcheck_engine::ir::SrcLoc;
     use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, TerminationProof};
 
     #[test]
@@ -166,6 +221,41 @@ mod tests {
             human_text(&report),
             "MAYBE\nmemory-safety: violated\nreason: line one\n  line two\nmemory-safety violation:\n  kind: out-of-bounds\n  message: store past the end\n  location: unknown\n  inputs: none\nstats:\n  nodes: 3\n"
         );
+    }
+
+    fn function(name: &str, termination: Termination, memory_safety: MemorySafety) -> FunctionReport {
+        FunctionReport {
+            name: name.into(),
+            location: Some(SrcLoc { file: "f.c".into(), line: 3, col: 1 }),
+            termination,
+            memory_safety,
+            seconds: 0.5,
+            stats: vec![],
+        }
+    }
+
+    #[test]
+    fn all_functions_blocks_then_summary() {
+        let mut unlocated = function("g", Termination::No(NonTerminationWitness::default()), MemorySafety::Proved);
+        unlocated.location = None;
+        let functions = vec![
+            function("f", Termination::Maybe { reason: "r".into() }, MemorySafety::Unknown { reason: "m".into() }),
+            unlocated,
+        ];
+        assert_eq!(
+            module_text(&functions, None),
+            "f (f.c:3)\ntermination: MAYBE\nmemory-safety: unknown\nreason: r\nmemory-safety reason: m\n\n\
+             g (unknown location)\ntermination: NO\nmemory-safety: proved\nnon-termination witness:\n  inputs: none\n\n\
+             2 functions: 0 YES, 1 NO, 1 MAYBE; memory safety proved for 1, violated for 0, unknown for 1\n"
+        );
+    }
+
+    #[test]
+    fn summary_of_one_function_and_of_none() {
+        let one = vec![function("f", Termination::Yes(TerminationProof::default()), MemorySafety::Proved)];
+        assert_eq!(summary_line(&one, None), "1 function: 1 YES, 0 NO, 0 MAYBE; memory safety proved for 1, violated for 0, unknown for 0");
+        assert_eq!(summary_line(&[], None), "0 functions: 0 YES, 0 NO, 0 MAYBE; memory safety proved for 0, violated for 0, unknown for 0");
+        assert_eq!(module_text(&[], Some("timeout after 3 s")), "no functions analysed: timeout after 3 s\n");
     }
 
     #[test]

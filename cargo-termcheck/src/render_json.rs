@@ -7,6 +7,7 @@ use crate::linear_text::linear_text;
 use crate::render_human::{memory_word, verdict_word};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
+use termcheck_engine::analysis::FunctionReport;
 use termcheck_engine::logic::{Int, LinExpr};
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
 
@@ -113,6 +114,78 @@ pub fn json_text(report: &Report, time_ms: u128) -> String {
     format!("{text}\n")
 }
 
+/// One function of an `--all-functions` run; keys in the documented order.
+#[derive(Serialize)]
+struct JsonFunction {
+    name: String,
+    location: Option<Value>,
+    verdict: &'static str,
+    memory_safety: &'static str,
+    termination: Value,
+    memory: Value,
+    seconds: f64,
+    stats: Map<String, Value>,
+}
+
+/// The top-level object of an `--all-functions` run.
+#[derive(Serialize)]
+struct JsonModuleReport {
+    functions: Vec<JsonFunction>,
+    analysed: usize,
+    reused: usize,
+    seconds: f64,
+    reason: Option<String>,
+    time_ms: u64,
+    format_version: u64,
+}
+
+/// Finite seconds for JSON (serde_json writes NaN and infinities as null).
+fn finite(seconds: f64) -> f64 {
+    if seconds.is_finite() { seconds } else { 0.0 }
+}
+
+fn json_function(f: &FunctionReport) -> JsonFunction {
+    JsonFunction {
+        name: f.name.clone(),
+        location: f.location.as_ref().map(|l| json!({ "file": l.file, "line": l.line, "column": l.col })),
+        verdict: verdict_word(&f.termination),
+        memory_safety: memory_word(&f.memory_safety),
+        termination: termination_value(&f.termination),
+        memory: memory_value(&f.memory_safety),
+        seconds: finite(f.seconds),
+        stats: f.stats.iter().map(|(k, v)| (k.clone(), Value::from(v.clone()))).collect(),
+    }
+}
+
+/// What an `--all-functions` run hands to the JSON renderer.
+pub struct ModuleRun<'a> {
+    pub functions: &'a [FunctionReport],
+    pub analysed: usize,
+    pub reused: usize,
+    /// The engine's time for the run.
+    pub seconds: f64,
+    /// Why the engine gave no report (timeout, internal error); `None` when it did.
+    pub unfinished: Option<&'a str>,
+}
+
+fn json_module_report(run: &ModuleRun<'_>, time_ms: u128) -> JsonModuleReport {
+    JsonModuleReport {
+        functions: run.functions.iter().map(json_function).collect(),
+        analysed: run.analysed,
+        reused: run.reused,
+        seconds: finite(run.seconds),
+        reason: run.unfinished.map(String::from),
+        time_ms: u64::try_from(time_ms).unwrap_or(u64::MAX),
+        format_version: FORMAT_VERSION,
+    }
+}
+
+/// The JSON text (one line) of an `--all-functions` run.
+pub fn module_json_text(run: &ModuleRun<'_>, time_ms: u128) -> String {
+    let text = serde_json::to_string(&json_module_report(run, time_ms)).expect("plain data serializes");
+    format!("{text}\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +201,49 @@ mod tests {
             json!({"verdict": "MAYBE", "memory_safety": null, "termination": {"result": "MAYBE", "reason": "r"},
                    "memory": null, "stats": {}, "time_ms": 12, "format_version": 1})
         );
+    }
+
+    #[test]
+    fn all_functions_object_lists_functions_in_order() {
+        use termcheck_engine::ir::SrcLoc;
+        let functions = vec![
+            FunctionReport {
+                name: "f".into(),
+                location: Some(SrcLoc { file: "a.c".into(), line: 3, col: 5 }),
+                termination: Termination::Maybe { reason: "r".into() },
+                memory_safety: MemorySafety::Unknown { reason: "m".into() },
+                seconds: 1.5,
+                stats: vec![("nodes".into(), "2".into())],
+            },
+            FunctionReport {
+                name: "g".into(),
+                location: None,
+                termination: Termination::No(NonTerminationWitness::default()),
+                memory_safety: MemorySafety::Proved,
+                seconds: f64::NAN,
+                stats: vec![],
+            },
+        ];
+        let run = ModuleRun { functions: &functions, analysed: 2, reused: 0, seconds: 2.0, unfinished: None };
+        let text = module_json_text(&run, 7);
+        assert!(text.ends_with("}\n") && !text.trim_end().contains('\n'), "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            v["functions"][0],
+            json!({"name": "f", "location": {"file": "a.c", "line": 3, "column": 5}, "verdict": "MAYBE",
+                   "memory_safety": "unknown", "termination": {"result": "MAYBE", "reason": "r"},
+                   "memory": {"result": "unknown", "reason": "m"}, "seconds": 1.5, "stats": {"nodes": "2"}})
+        );
+        assert_eq!(v["functions"][1]["location"], Value::Null);
+        assert_eq!(v["functions"][1]["verdict"], "NO");
+        assert_eq!(v["functions"][1]["seconds"], 0.0);
+        assert_eq!(v["analysed"], 2);
+        assert_eq!(v["reused"], 0);
+        assert_eq!(v["seconds"], 2.0);
+        assert_eq!(v["reason"], Value::Null);
+        assert_eq!(v["time_ms"], 7);
+        assert_eq!(v["format_version"], 1);
+        assert!(text.starts_with("{\"functions\":[{\"name\":\"f\","), "{text}");
     }
 
     #[test]

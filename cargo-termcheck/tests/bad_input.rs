@@ -70,3 +70,86 @@ fn malformed_its_gives_line_and_column() {
     assert!(stderr.contains("termcheck::its::parse"), "{stderr}");
     assert!(stderr.contains("its-parse-error.smt2:2:"), "{stderr}");
 }
+
+#[test]
+fn all_functions_on_an_integer_transition_system_is_a_usage_error() {
+    for file in ["../its/countdown.smt2", "../its/countdown-koat.koat"] {
+        let stderr = rejected(file, &["--all-functions"]);
+        assert!(stderr.contains("termcheck::input::not_a_program"), "{stderr}");
+        assert!(stderr.contains("integer transition system") && stderr.contains(file), "{stderr}");
+        assert!(stderr.contains("--all-functions needs a program"), "{stderr}");
+    }
+}
+
+/// A fresh, empty folder under the system's temporary directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("termcheck-bad-input-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch folder");
+    dir
+}
+
+#[test]
+fn a_directory_is_not_reported_as_missing() {
+    let dir = scratch("dir");
+    let input = dir.join("program.c");
+    std::fs::create_dir(&input).expect("mkdir");
+    let stderr = rejected(input.to_str().unwrap(), &[]);
+    assert!(stderr.contains("termcheck::input::not_a_file") && stderr.contains("is a directory"), "{stderr}");
+    assert!(!stderr.contains("no such file"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_fifo_is_rejected_without_blocking() {
+    let dir = scratch("fifo");
+    for name in ["pipe.c", "pipe.koat"] {
+        let input = dir.join(name);
+        assert!(Command::new("mkfifo").arg(&input).status().expect("mkfifo").success());
+        // With no writer, opening the FIFO would block: run under a kill limit, not `output()`.
+        let args = vec!["prove".to_string(), input.to_string_lossy().into_owned()];
+        let run = termcheck_tests::run_binary(
+            Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")),
+            &dir,
+            &args,
+            std::time::Duration::from_secs(20),
+        );
+        assert!(!run.killed, "blocked on the FIFO");
+        assert_eq!(run.code, Some(2), "{run:?}");
+        assert!(run.stdout.is_empty(), "{run:?}");
+        assert!(run.stderr.contains("termcheck::input::not_a_file") && run.stderr.contains("named pipe (FIFO)"), "{run:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_symlink_loop_says_so() {
+    let dir = scratch("loop");
+    let (a, b) = (dir.join("a.c"), dir.join("b.c"));
+    std::os::unix::fs::symlink(&b, &a).expect("symlink");
+    std::os::unix::fs::symlink(&a, &b).expect("symlink");
+    for args in [&[][..], &["--all-functions"][..]] {
+        let stderr = rejected(a.to_str().unwrap(), args);
+        assert!(stderr.contains("termcheck::io") && stderr.contains("too many levels of symbolic links"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn koat_start_symbol_and_arity_errors_name_the_symbol_and_line() {
+    let stderr = rejected("koat-missing-start.koat", &[]);
+    assert!(stderr.contains("termcheck::its::parse"), "{stderr}");
+    assert!(stderr.contains("koat-missing-start.koat:4:") && stderr.contains("start symbol `main`"), "{stderr}");
+    let stderr = rejected("koat-arity-mismatch.koat", &[]);
+    assert!(stderr.contains("koat-arity-mismatch.koat:8:") && stderr.contains("`loop` has 1 argument(s) here but 2 at line 7"), "{stderr}");
+}
+
+#[test]
+fn huge_literals_are_out_of_range_not_unknown_symbols() {
+    for (file, line) in [("smt2-huge-literal.smt2", 27), ("koat-huge-literal.koat", 6)] {
+        let stderr = rejected(file, &[]);
+        assert!(stderr.contains("termcheck::its::parse") && stderr.contains(&format!("{file}:{line}:")), "{stderr}");
+        assert!(stderr.contains("integer literal out of range (100 digits"), "{stderr}");
+        assert!(!stderr.contains("unknown symbol"), "{stderr}");
+    }
+}

@@ -4,6 +4,8 @@
 //! exit codes; never a panic or a hang), (2) start its output as `NAME.expected` says, and
 //! (3) for `prove` cases, give with `--format json` the same exit code and, for a verdict, one
 //! object of the documented schema (docs/output-format.md) that agrees with the human output.
+//! `--all-functions` cases keep that mode's contract and pin its skeleton: every function's
+//! header, `termination:` and `memory-safety:` lines and the summary line.
 //! `TERMCHECK_BLESS=1 cargo test -p cargo-termcheck --test e2e_cases` rewrites the expected
 //! files from the current output instead of comparing (they are never written by hand).
 //!
@@ -14,7 +16,7 @@
 use std::path::Path;
 use std::time::Duration;
 use termcheck_tests::{
-    bless_requested, cases_dir, discover_cases, invariants, json_shape, run_binary, Case, Expectation, Run,
+    all_functions, bless_requested, cases_dir, discover_cases, invariants, json_shape, run_binary, Case, Expectation, Run,
 };
 
 /// Outer kill limit per run: far above the harness's `--timeout 20` plus the CLI's grace.
@@ -36,6 +38,7 @@ fn check_json(case: &Case, human: &Run) -> Result<bool, String> {
         return Err(format!("exit code {:?} with --format json, {:?} without", json.code, human.code));
     }
     match json.code {
+        Some(0) if case.all_functions => json_shape::check_all_functions_json(&json.stdout, &human.stdout).map(|()| true),
         Some(0) => json_shape::check_json_output(&json.stdout, &human.stdout).map(|()| true),
         // Bad input: the diagnostic goes to stderr in both formats, stdout stays empty.
         _ if !json.stdout.is_empty() => Err(format!("stdout with --format json on error: {:?}", json.stdout)),
@@ -52,23 +55,36 @@ fn every_case_matches_its_expected_output() {
     let mut json_verdicts = 0;
     for case in &cases {
         let run = run_binary(binary(), &case.dir, &case.args, KILL_AFTER);
-        if let Err(problem) = invariants::check_human_contract(&run, case.is_its) {
+        let contract =
+            if case.all_functions { all_functions::check_contract(&run) } else { invariants::check_human_contract(&run, case.is_its) };
+        if let Err(problem) = contract {
             failures.push(format!("{}: output contract: {problem}\n  stdout: {:?}\n  stderr: {:?}", case.name, run.stdout, run.stderr));
         }
         match check_json(case, &run) {
             Ok(checked) => json_verdicts += usize::from(checked),
             Err(problem) => failures.push(format!("{}: JSON: {problem}", case.name)),
         }
+        // `--all-functions` cases pin every block's header and verdict lines and the summary
+        // (the skeleton), not just the first lines.
+        let view = if case.all_functions {
+            let lines = all_functions::skeleton(&run.stdout);
+            Run { stdout: lines.iter().map(|l| format!("{l}\n")).collect(), ..run.clone() }
+        } else {
+            run.clone()
+        };
         if bless {
-            let text = Expectation::blessed_from(&run).render();
-            std::fs::write(&case.expected_path, text).expect("write the expected file");
+            let mut expectation = Expectation::blessed_from(&view);
+            if case.all_functions && view.code == Some(0) {
+                expectation.stdout_prefix = view.stdout.lines().map(String::from).collect();
+            }
+            std::fs::write(&case.expected_path, expectation.render()).expect("write the expected file");
             continue;
         }
         let expected = match std::fs::read_to_string(&case.expected_path) {
             Ok(text) => Expectation::parse(&text),
             Err(_) => Err(format!("missing {} (run with TERMCHECK_BLESS=1)", case.expected_path.display())),
         };
-        match expected.and_then(|e| e.check(&run)) {
+        match expected.and_then(|e| e.check(&view)) {
             Ok(()) => eprintln!("ok   {} ({:.1} s)", case.name, run.elapsed.as_secs_f64()),
             Err(problem) => failures.push(format!(
                 "{}: {problem}\n  stdout: {:?}\n  stderr: {:?}\n  (if the new output is right: TERMCHECK_BLESS=1 cargo test -p cargo-termcheck --test e2e_cases)",

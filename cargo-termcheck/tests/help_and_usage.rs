@@ -27,7 +27,7 @@ fn help_documents_the_contract_and_the_missing_workspace_mode() {
 #[test]
 fn prove_help_lists_every_option_with_its_default() {
     let help = text(&run(&["prove", "--help"]).stdout);
-    for needle in ["--entry", "[default: main]", "--timeout", "[default: 60]", "--int-semantics", "[default: c]", "--format", "[default: human]", "wrap", "math", "json"] {
+    for needle in ["--entry", "[default: main]", "--timeout", "[default: 60]", "--int-semantics", "[default: c]", "--format", "[default: human]", "wrap", "math", "json", "--all-functions", "--function-timeout", "--jobs", "[default: the machine's cores]"] {
         assert!(help.contains(needle), "`{needle}` missing from:\n{help}");
     }
 }

@@ -1,7 +1,10 @@
-//! Entry point of the engine for one input file: dispatch on the file kind, run the pipeline.
+//! Entry point of the engine for one input file: dispatch on the file kind, run the pipeline
+//! for one entry function (`prove_file`) or for every defined function (`prove_all_functions`).
 
+use crate::analysis::{analyze_module, FunctionSelection, ModuleReport};
 use crate::config::Config;
 use crate::error::EngineError;
+use crate::ir::Module;
 use crate::verdict::Report;
 use std::path::Path;
 
@@ -26,6 +29,83 @@ impl InputKind {
             _ => None,
         }
     }
+
+    /// Whether the input is an integer transition system (no functions, no memory).
+    pub fn is_its(self) -> bool {
+        matches!(self, InputKind::ItsSmt2 | InputKind::ItsKoat)
+    }
+}
+
+/// The input kind of `path` after checking that it names a regular file (see
+/// [`check_regular_file`]).
+fn input_kind(path: &Path) -> Result<InputKind, EngineError> {
+    let shown = path.display().to_string();
+    let kind = InputKind::of(path).ok_or(EngineError::UnsupportedExtension { path: shown })?;
+    check_regular_file(path)?;
+    Ok(kind)
+}
+
+/// Checks, from the file's metadata and without opening it (a FIFO would block the open),
+/// that `path` names a regular file, following symbolic links. Each problem gets its own
+/// message: `no such file`, `permission denied`, `too many levels of symbolic links` (and
+/// other operating-system errors in the system's words), or [`EngineError::NotARegularFile`]
+/// for directories, FIFOs, sockets and devices.
+pub fn check_regular_file(path: &Path) -> Result<(), EngineError> {
+    let shown = path.display().to_string();
+    let metadata = std::fs::metadata(path).map_err(|e| EngineError::Io { path: shown.clone(), message: io_message(&e) })?;
+    let file_type = metadata.file_type();
+    if file_type.is_file() {
+        return Ok(());
+    }
+    let what = if file_type.is_dir() {
+        "a directory"
+    } else {
+        special_file_kind(&file_type)
+    };
+    Err(EngineError::NotARegularFile { path: shown, what: what.to_string() })
+}
+
+#[cfg(unix)]
+fn special_file_kind(file_type: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file_kind(_: &std::fs::FileType) -> &'static str {
+    "a special file"
+}
+
+/// An I/O error in a few words: `no such file`, `permission denied`, otherwise the operating
+/// system's message without its `(os error N)` suffix, starting in lower case (e.g. `too many
+/// levels of symbolic links` for a symlink loop).
+fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let text = e.to_string();
+            let text = match text.rfind(" (os error ") {
+                Some(at) if text.ends_with(')') => text[..at].to_string(),
+                _ => text,
+            };
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => "unreadable".into(),
+            }
+        }
+    }
 }
 
 /// Proves termination (and, for programs, memory safety) of the file's runs: for programs the
@@ -33,15 +113,12 @@ impl InputKind {
 /// location (`entry` is not used). The whole analysis ends by `config.timeout()`.
 pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, EngineError> {
     let shown = path.display().to_string();
-    let kind = InputKind::of(path).ok_or_else(|| EngineError::UnsupportedExtension { path: shown.clone() })?;
-    if !path.is_file() {
-        return Err(EngineError::Io { path: shown, message: "no such file".into() });
-    }
+    let kind = input_kind(path)?;
     let deadline = std::time::Instant::now() + config.timeout();
     match kind {
         InputKind::ItsSmt2 | InputKind::ItsKoat => {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| EngineError::Io { path: shown.clone(), message: e.to_string() })?;
+                .map_err(|e| EngineError::Io { path: shown.clone(), message: io_message(&e) })?;
             let its = crate::its::parse_file(&shown, &text, kind == InputKind::ItsKoat)?;
             let budget = crate::smt::Budget::until(deadline, config.termination().query_limit);
             let termination = crate::termination::prove_its(&its, &config.termination().shares, &budget);
@@ -57,5 +134,98 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
             let function_deadline = deadline.min(std::time::Instant::now() + config.function_timeout());
             Ok(crate::pipeline::prove_function(&module, &facts, entry, config, function_deadline))
         }
+    }
+}
+
+/// Loads a program (`.c`, `.i`, `.ll`, `.bc`) as an engine IR module. Integer transition
+/// systems have no functions: they give [`EngineError::NotAProgram`].
+pub fn load_program(path: &Path) -> Result<Module, EngineError> {
+    let kind = input_kind(path)?;
+    if kind.is_its() {
+        return Err(EngineError::NotAProgram { path: path.display().to_string() });
+    }
+    crate::frontend::load_module(path, kind)
+}
+
+/// One verdict per defined function of the program in `path` (module order), each function
+/// analysed as an entry of its own by [`analyze_module`]. `config.timeout()` limits the
+/// analysis after loading (a caller that wants to count the loading time too, like the CLI,
+/// calls [`load_program`] and [`analyze_module`] itself with the remaining time).
+pub fn prove_all_functions(path: &Path, config: &Config) -> Result<ModuleReport, EngineError> {
+    let module = load_program(path)?;
+    Ok(analyze_module(&module, config, &FunctionSelection::AllDefined))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::IntSemantics;
+    use std::time::Duration;
+
+    fn message(e: EngineError) -> String {
+        e.to_string()
+    }
+
+    #[test]
+    fn missing_files_directories_and_symlink_loops_get_their_own_messages() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let missing = dir.path().join("missing.c");
+        assert!(matches!(check_regular_file(&missing), Err(EngineError::Io { message, .. }) if message == "no such file"));
+        let sub = dir.path().join("sub.c");
+        std::fs::create_dir(&sub).expect("mkdir");
+        let e = check_regular_file(&sub).expect_err("a directory");
+        assert!(matches!(&e, EngineError::NotARegularFile { what, .. } if what == "a directory"), "{e:?}");
+        assert!(message(e).ends_with("it is a directory, not a regular file"));
+        #[cfg(unix)]
+        {
+            let (a, b) = (dir.path().join("a.c"), dir.path().join("b.c"));
+            std::os::unix::fs::symlink(&b, &a).expect("symlink");
+            std::os::unix::fs::symlink(&a, &b).expect("symlink");
+            let e = check_regular_file(&a).expect_err("a loop");
+            assert!(matches!(&e, EngineError::Io { message, .. } if message == "too many levels of symbolic links"), "{e:?}");
+            // A link to a regular file is followed.
+            let file = dir.path().join("f.c");
+            std::fs::write(&file, "int main(void) { return 0; }").expect("write");
+            let link = dir.path().join("link.c");
+            std::os::unix::fs::symlink(&file, &link).expect("symlink");
+            assert!(check_regular_file(&link).is_ok());
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_rejected_without_opening_it() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("pipe.koat");
+        let status = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+        assert!(status.success());
+        // Opening the FIFO for reading would block this test forever (no writer).
+        let config = Config::new(IntSemantics::C, Duration::from_secs(5));
+        let e = prove_file(&fifo, "main", &config).expect_err("a FIFO");
+        assert!(matches!(&e, EngineError::NotARegularFile { what, .. } if what == "a named pipe (FIFO)"), "{e:?}");
+    }
+
+    #[test]
+    fn all_functions_needs_a_program() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for name in ["t.smt2", "t.koat"] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, "anything").expect("write");
+            let config = Config::new(IntSemantics::C, Duration::from_secs(5));
+            assert!(matches!(prove_all_functions(&path, &config), Err(EngineError::NotAProgram { .. })), "{name}");
+        }
+    }
+
+    #[test]
+    fn all_functions_reports_every_defined_function_in_module_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("two.c");
+        std::fs::write(&path, "int ext(int);\nunsigned down(unsigned n) { while (n > 0) n--; return n; }\nint main(void) { return 0; }\n")
+            .expect("write");
+        let config = Config::new(IntSemantics::C, Duration::from_secs(30));
+        let report = prove_all_functions(&path, &config).expect("a program");
+        let names: Vec<&str> = report.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["down", "main"]);
+        assert_eq!(report.analysed, 2);
     }
 }

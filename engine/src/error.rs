@@ -10,6 +10,10 @@ pub enum EngineError {
     #[diagnostic(code(termcheck::io), help("check that the file exists and is readable"))]
     Io { path: String, message: String },
 
+    #[error("cannot read {path}: it is {what}, not a regular file")]
+    #[diagnostic(code(termcheck::input::not_a_file), help("pass the path of a regular file (.c, .i, .ll, .bc, .smt2 or .koat)"))]
+    NotARegularFile { path: String, what: String },
+
     #[error("unsupported input file {path}: expected .c, .ll, .bc, .smt2 or .koat")]
     #[diagnostic(code(termcheck::input::extension))]
     UnsupportedExtension { path: String },
@@ -29,6 +33,13 @@ pub enum EngineError {
     #[error("{path}:{line}:{col}: {message}")]
     #[diagnostic(code(termcheck::its::parse))]
     ItsParse { path: String, line: usize, col: usize, message: String },
+
+    #[error("{path} is an integer transition system, which has no functions to analyse one by one")]
+    #[diagnostic(
+        code(termcheck::input::not_a_program),
+        help("--all-functions needs a program (.c, .i, .ll, .bc); prove an integer transition system without it")
+    )]
+    NotAProgram { path: String },
 
     #[error("entry function `{name}` not found in {path}")]
     #[diagnostic(code(termcheck::input::entry), help("pass --entry with a function defined in the input"))]

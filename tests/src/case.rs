@@ -22,6 +22,8 @@ pub struct Case {
     pub expected_path: PathBuf,
     /// Whether the input is an integer transition system (no memory-safety line).
     pub is_its: bool,
+    /// Whether the run is `prove --all-functions` (one block per function, then a summary).
+    pub all_functions: bool,
 }
 
 /// Reads `NAME.args`: one argument per line, surrounding whitespace and empty lines ignored.
@@ -80,12 +82,14 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<Case>) {
         }
         let relative = dir.strip_prefix(root).expect("inside the cases folder").join(stem);
         let is_its = args.iter().any(|a| is_its_path(a));
+        let all_functions = args.iter().any(|a| a == "--all-functions");
         out.push(Case {
             name: relative.to_string_lossy().replace('\\', "/"),
             dir: dir.to_path_buf(),
             args,
             expected_path: dir.join(format!("{stem}.expected")),
             is_its,
+            all_functions,
         });
     }
 }
@@ -125,6 +129,7 @@ mod tests {
         assert_eq!(cases[1].args, ["prove", "x.koat", "--timeout", "5"]);
         assert!(cases[2].args.is_empty());
         assert!(cases[1].is_its);
+        assert!(cases.iter().all(|c| !c.all_functions));
         assert_eq!(cases[0].expected_path, d.join("sub/a.expected"));
     }
 

@@ -16,7 +16,8 @@ pub fn check_human_contract(run: &Run, is_its: bool) -> Result<(), String> {
     }
 }
 
-fn check_verdict_output(stdout: &str, is_its: bool) -> Result<(), String> {
+/// Checks the stdout of a run with exit code 0 (verdict line, memory-safety line, evidence).
+pub fn check_verdict_output(stdout: &str, is_its: bool) -> Result<(), String> {
     let lines: Vec<&str> = stdout.lines().collect();
     let verdict = *lines.first().ok_or("empty stdout with exit code 0")?;
     if !["YES", "NO", "MAYBE"].contains(&verdict) {

@@ -91,6 +91,54 @@ pub fn check_json_output(stdout: &str, human_stdout: &str) -> Result<(), String>
     expect(v["format_version"] == 1, "format_version is not 1")
 }
 
+/// Checks the JSON output of an `--all-functions` run against the schema and against the human
+/// output of the same input: the same functions in the same order with the same verdicts.
+pub fn check_all_functions_json(stdout: &str, human_stdout: &str) -> Result<(), String> {
+    let trimmed = stdout.trim_end();
+    expect(!trimmed.contains('\n'), "JSON output is not a single line")?;
+    let v: Value = serde_json::from_str(trimmed).map_err(|e| format!("not JSON: {e}"))?;
+    let obj = v.as_object().ok_or("not a JSON object")?;
+    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    expect(
+        keys == ["analysed", "format_version", "functions", "reason", "reused", "seconds", "time_ms"],
+        &format!("unexpected keys {keys:?}"),
+    )?;
+    let (blocks, _) = crate::all_functions::parse(human_stdout)?;
+    let functions = v["functions"].as_array().ok_or("functions is not an array")?;
+    expect(functions.len() == blocks.len(), &format!("{} functions in JSON, {} blocks in the human output", functions.len(), blocks.len()))?;
+    for (f, b) in functions.iter().zip(&blocks) {
+        let fkeys: Vec<&str> = f.as_object().ok_or("function is not an object")?.keys().map(String::as_str).collect();
+        let mut fkeys = fkeys;
+        fkeys.sort_unstable();
+        expect(
+            fkeys == ["location", "memory", "memory_safety", "name", "seconds", "stats", "termination", "verdict"],
+            &format!("unexpected function keys {fkeys:?}"),
+        )?;
+        let name = f["name"].as_str().ok_or("function without a string name")?;
+        let header = match &f["location"] {
+            Value::Null => format!("{name} (unknown location)"),
+            loc => {
+                expect(loc["file"].is_string() && loc["line"].is_u64() && loc["column"].is_u64(), "location is not {file, line, column}")?;
+                format!("{name} ({}:{})", loc["file"].as_str().unwrap_or(""), loc["line"])
+            }
+        };
+        expect(header == b.header, &format!("JSON function `{header}` differs from the human block `{}`", b.header))?;
+        let verdict = f["verdict"].as_str().ok_or("verdict is not a string")?;
+        expect(verdict == b.verdict, &format!("{name}: JSON verdict {verdict} differs from the human {}", b.verdict))?;
+        expect(f["memory_safety"].as_str() == Some(b.memory.as_str()), &format!("{name}: memory_safety differs from the human output"))?;
+        check_termination(&f["termination"], verdict).map_err(|e| format!("{name}: {e}"))?;
+        check_memory(&f["memory"], &f["memory_safety"]).map_err(|e| format!("{name}: {e}"))?;
+        expect(f["seconds"].is_number(), "function seconds is not a number")?;
+        expect(f["stats"].is_object(), "function stats is not an object")?;
+    }
+    expect(v["analysed"].is_u64() && v["reused"].is_u64(), "analysed/reused are not counts")?;
+    expect(v["seconds"].is_number(), "seconds is not a number")?;
+    expect(v["reason"].is_null() || v["reason"].is_string(), "reason is not null or a string")?;
+    expect(v["time_ms"].is_u64(), "time_ms is not a non-negative integer")?;
+    expect(v["format_version"] == 1, "format_version is not 1")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +161,19 @@ mod tests {
         assert!(check_json_output(missing, "MAYBE\n").is_err());
         assert!(check_json_output("{\"verdict\":\"YES\"}", "YES\n").is_err());
         assert!(check_json_output("YES", "YES\n").is_err());
+    }
+
+    const HUMAN: &str = "f (a.c:3)\ntermination: MAYBE\nmemory-safety: unknown\nreason: r\nmemory-safety reason: m\n\n\
+                         1 function: 0 YES, 0 NO, 1 MAYBE; memory safety proved for 0, violated for 0, unknown for 1\n";
+    const JSON: &str = r#"{"functions":[{"name":"f","location":{"file":"a.c","line":3,"column":0},"verdict":"MAYBE","memory_safety":"unknown","termination":{"result":"MAYBE","reason":"r"},"memory":{"result":"unknown","reason":"m"},"seconds":0.5,"stats":{}}],"analysed":1,"reused":0,"seconds":0.5,"reason":null,"time_ms":600,"format_version":1}"#;
+
+    #[test]
+    fn all_functions_json_agrees_with_the_blocks() {
+        assert_eq!(check_all_functions_json(JSON, HUMAN), Ok(()));
+        assert!(check_all_functions_json(&JSON.replace("\"line\":3", "\"line\":4"), HUMAN).is_err());
+        assert!(check_all_functions_json(&JSON.replace("\"verdict\":\"MAYBE\"", "\"verdict\":\"YES\""), HUMAN).is_err());
+        assert!(check_all_functions_json(&JSON.replace(",\"reused\":0", ""), HUMAN).is_err());
+        assert!(check_all_functions_json(&JSON.replace("\"reason\":\"m\"", "\"why\":\"m\""), HUMAN).is_err());
+        assert!(check_all_functions_json(r#"{"functions":[],"analysed":0,"reused":0,"seconds":0,"reason":null,"time_ms":0,"format_version":1}"#, HUMAN).is_err());
     }
 }

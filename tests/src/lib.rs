@@ -10,6 +10,7 @@
 //! from its folder; `NAME.args` adds arguments (one per line) after it, or — without an input
 //! file — is the whole argument list; `NAME.expected` holds what the output must start with.
 
+pub mod all_functions;
 pub mod case;
 pub mod expectation;
 pub mod invariants;

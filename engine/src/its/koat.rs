@@ -4,7 +4,10 @@
 //! and `Com_k(g(…), h(…))` right-hand sides: each component becomes its own rule, which is
 //! sound for termination because a run of the split system is a path in the call tree).
 //! Argument positions become the ITS variables; variables that occur only on the right-hand
-//! side or in the guard are temporaries (fresh per rule).
+//! side or in the guard are temporaries (fresh per rule). Every use of a symbol must have the
+//! same arity (different symbols may differ; positions beyond a symbol's arity are never read
+//! by its rules), and a STARTTERM symbol must occur in a rule: both are parse errors, never a
+//! silently changed system.
 
 use super::sexpr::{Pos, SyntaxError};
 use super::{Its, Transition};
@@ -48,7 +51,7 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, Pos)>, SyntaxError> {
                 advance(1, &mut i, &mut col);
             }
             let s: String = chars[start..i].iter().collect();
-            let n = s.parse::<i128>().map_err(|_| SyntaxError { pos, message: format!("number `{s}` too large") })?;
+            let n = s.parse::<i128>().map_err(|_| SyntaxError { pos, message: super::literal_out_of_range(&s) })?;
             out.push((Tok::Num(n), pos));
         } else if c.is_alphabetic() || c == '_' {
             let start = i;
@@ -73,15 +76,17 @@ fn tokenize(text: &str) -> Result<Vec<(Tok, Pos)>, SyntaxError> {
     Ok(out)
 }
 
-/// A right-hand side call `g(t1, …, tn)`.
+/// A call `g(t1, …, tn)` (either side of a rule), with the position of its name.
 struct Call {
     name: String,
     args: Vec<Term>,
+    pos: Pos,
 }
 
 struct RawRule {
     lhs: String,
     lhs_args: Vec<Term>,
+    lhs_pos: Pos,
     rhs: Vec<Call>,
     guard: Formula,
     pos: Pos,
@@ -277,6 +282,7 @@ impl Parser {
     }
 
     fn call(&mut self) -> Result<Call, SyntaxError> {
+        let pos = self.pos();
         let name = self.ident()?;
         let mut args = Vec::new();
         if self.eat("(") && !self.eat(")") {
@@ -288,7 +294,7 @@ impl Parser {
                 self.expect(",")?;
             }
         }
-        Ok(Call { name, args })
+        Ok(Call { name, args, pos })
     }
 
     /// `lhs -> rhs [guard]`; `Com_k(` takes calls, not terms, as arguments.
@@ -330,7 +336,7 @@ impl Parser {
         } else {
             Formula::True
         };
-        Ok(RawRule { lhs: lhs.name, lhs_args: lhs.args, rhs, guard, pos })
+        Ok(RawRule { lhs: lhs.name, lhs_args: lhs.args, lhs_pos: lhs.pos, rhs, guard, pos })
     }
 }
 
@@ -339,7 +345,7 @@ pub fn parse_koat(text: &str) -> Result<Its, SyntaxError> {
     let toks = tokenize(text)?;
     let end = Pos { line: text.lines().count().max(1), col: 1 };
     let mut p = Parser { toks, i: 0, end, depth: 0 };
-    let mut start: Option<String> = None;
+    let mut start: Option<(String, Pos)> = None;
     let mut rules = Vec::new();
     while p.peek().is_some() {
         p.expect("(")?;
@@ -349,7 +355,8 @@ pub fn parse_koat(text: &str) -> Result<Its, SyntaxError> {
                 p.expect("(")?;
                 let kind = p.ident()?;
                 if kind == "FUNCTIONSYMBOLS" {
-                    start = Some(p.ident()?);
+                    let pos = p.pos();
+                    start = Some((p.ident()?, pos));
                     p.expect(")")?;
                 } else {
                     p.skip_group()?;
@@ -371,11 +378,49 @@ pub fn parse_koat(text: &str) -> Result<Its, SyntaxError> {
     build(start, rules)
 }
 
-fn build(start: Option<String>, rules: Vec<RawRule>) -> Result<Its, SyntaxError> {
+/// Checks that every function symbol is used with one arity throughout (left- and right-hand
+/// sides), and that the declared start symbol occurs in a rule. Both used to be accepted
+/// silently: a missing start symbol gave an ITS without transitions from the start (so YES),
+/// and a symbol with two arities had its missing arguments made arbitrary.
+fn check_symbols(start: Option<&(String, Pos)>, rules: &[RawRule]) -> Result<(), SyntaxError> {
+    let mut arity: BTreeMap<&str, (usize, Pos)> = BTreeMap::new();
+    let uses = rules.iter().flat_map(|r| {
+        std::iter::once((r.lhs.as_str(), r.lhs_args.len(), r.lhs_pos)).chain(r.rhs.iter().map(|c| (c.name.as_str(), c.args.len(), c.pos)))
+    });
+    for (name, n, pos) in uses {
+        match arity.get(name) {
+            Some(&(m, first)) if m != n => {
+                return Err(SyntaxError {
+                    pos,
+                    message: format!(
+                        "function symbol `{name}` has {n} argument(s) here but {m} at line {}:{} (every use of a symbol needs the same arity)",
+                        first.line, first.col
+                    ),
+                });
+            }
+            Some(_) => {}
+            None => {
+                arity.insert(name, (n, pos));
+            }
+        }
+    }
+    if let Some((name, pos)) = start {
+        if !arity.contains_key(name.as_str()) {
+            return Err(SyntaxError {
+                pos: *pos,
+                message: format!("start symbol `{name}` (STARTTERM) does not occur in any rule"),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn build(start: Option<(String, Pos)>, rules: Vec<RawRule>) -> Result<Its, SyntaxError> {
     let Some(first) = rules.first() else {
         return Err(SyntaxError { pos: Pos { line: 1, col: 1 }, message: "no rules".into() });
     };
-    let start = start.unwrap_or_else(|| first.lhs.clone());
+    check_symbols(start.as_ref(), &rules)?;
+    let start = start.map_or_else(|| first.lhs.clone(), |(name, _)| name);
     let arity = rules.iter().flat_map(|r| std::iter::once(r.lhs_args.len()).chain(r.rhs.iter().map(|c| c.args.len()))).max().unwrap_or(0);
     // Canonical variable names: the start rule's left-hand side if it consists of distinct variables.
     let template = rules.iter().find(|r| r.lhs == start).unwrap_or(first);
@@ -456,6 +501,41 @@ mod tests {
         assert_eq!(its.vars, vec![Var::new("x"), Var::new("y")]);
         assert_eq!(its.location_name(its.start.unwrap()), "f");
         assert!(its.transitions[1].update[1].to_string().contains("z#r1"));
+    }
+
+    #[test]
+    fn a_start_symbol_without_rules_is_an_error_naming_it_and_its_line() {
+        let e = parse_koat("(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS main))\n(VAR x)\n(RULES\n  f(x) -> f(x + 1)\n)\n")
+            .expect_err("`main` has no rules");
+        assert_eq!(e.pos, Pos { line: 2, col: 29 });
+        assert!(e.message.contains("`main`") && e.message.contains("does not occur in any rule"), "{}", e.message);
+        // Occurring only on a right-hand side is fine (no rule leaves it).
+        assert!(parse_koat("(STARTTERM (FUNCTIONSYMBOLS g))\n(RULES\n  f(x) -> g(x)\n)\n").is_ok());
+        // Without STARTTERM the first rule's symbol starts, as before.
+        let its = parse_koat("(RULES\n  f(x) -> f(x - 1) :|: x > 0\n)\n").expect("parses");
+        assert_eq!(its.location_name(its.start.expect("a start")), "f");
+    }
+
+    #[test]
+    fn a_symbol_with_two_arities_is_an_error_at_the_second_use() {
+        let e = parse_koat("(STARTTERM (FUNCTIONSYMBOLS f))\n(RULES\n  f(x, y) -> g(x)\n  g(x) -> f(x)\n)\n")
+            .expect_err("f has arities 2 and 1");
+        assert_eq!((e.pos.line, e.pos.col), (4, 11));
+        assert!(e.message.contains("`f` has 1 argument(s) here but 2 at line 3:3"), "{}", e.message);
+        let e = parse_koat("(RULES\n  f(x) -> f(x, x)\n)\n").expect_err("f has arities 1 and 2");
+        assert_eq!(e.pos.line, 2);
+        // Different symbols may have different arities.
+        assert!(parse_koat("(RULES\n  f(x, y) -> g(x)\n  g(x) -> f(x, 0)\n)\n").is_ok());
+    }
+
+    #[test]
+    fn a_literal_beyond_128_bits_is_out_of_range_not_unknown() {
+        let big = "1".repeat(100);
+        let e = parse_koat(&format!("(RULES\n  f(x) -> f(x - {big}) :|: x > 0\n)\n")).expect_err("too large");
+        assert_eq!(e.pos.line, 2);
+        assert!(e.message.starts_with("integer literal out of range (100 digits"), "{}", e.message);
+        // The largest 128-bit integer still parses.
+        assert!(parse_koat(&format!("(RULES\n  f(x) -> f(x - 1) :|: x < {}\n)\n", crate::its::MAX_LITERAL)).is_ok());
     }
 
     #[test]

@@ -61,6 +61,19 @@ impl Its {
     }
 }
 
+/// The largest integer literal an ITS may contain: the engine computes with 128-bit integers.
+pub const MAX_LITERAL: &str = "170141183460469231731687303715884105727";
+
+/// The message for a decimal literal (digits only) that does not fit the engine's integers:
+/// `integer literal out of range (N digits, …)`, the literal shortened when it is long.
+pub(crate) fn literal_out_of_range(digits: &str) -> String {
+    let shown = if digits.len() > 24 { format!("{}…{}", &digits[..10], &digits[digits.len() - 4..]) } else { digits.to_string() };
+    format!(
+        "integer literal out of range ({} digits: `{shown}`); integers must fit in 128 bits (at most {MAX_LITERAL})",
+        digits.len()
+    )
+}
+
 /// Parses an ITS file (`koat` = KoAT format, else T2/TermCOMP `.smt2`). Malformed input gives
 /// `EngineError::ItsParse` with the position of the problem; the parsers never panic.
 pub fn parse_file(path: &str, text: &str, koat: bool) -> Result<Its, crate::error::EngineError> {

@@ -267,6 +267,11 @@ impl Converter {
                 if let Ok(c) = a.parse::<i128>() {
                     return Ok(Term::Const(c));
                 }
+                // A numeral that does not fit is not a symbol: say so instead of "unknown symbol".
+                let digits = a.strip_prefix('-').unwrap_or(a);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(err(*p, &super::literal_out_of_range(digits)));
+                }
                 self.lookup(a).map(Term::Var).ok_or_else(|| err(*p, &format!("unknown symbol `{a}`")))
             }
             Sexp::List(_, p) => {

@@ -85,3 +85,27 @@ fn deeply_nested_input_is_rejected_not_overflowing() {
     let text = QUOT.replace("(> arg2 0) (> arg1 0)) (= arg1 arg1P))", &format!("{deep} (> arg1 0)) (= arg1 arg1P))"));
     assert!(parse_file("d.smt2", &text, false).is_err());
 }
+
+#[test]
+fn a_literal_beyond_128_bits_is_out_of_range_not_an_unknown_symbol() {
+    let big = "9".repeat(100);
+    for literal in [big.clone(), format!("-{big}")] {
+        let text = QUOT.replace("(> arg2 0)", &format!("(> arg2 {literal})"));
+        match parse_file("q.smt2", &text, false) {
+            Err(EngineError::ItsParse { line, col, message, .. }) => {
+                assert_eq!((line, col), (14, 57), "{message}");
+                assert!(message.starts_with("integer literal out of range (100 digits"), "{message}");
+                assert!(!message.contains("unknown symbol"), "{message}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    // The bounds of the 128-bit integers still parse.
+    for literal in [MAX_LITERAL.to_string(), format!("-{MAX_LITERAL}")] {
+        let text = QUOT.replace("(> arg2 0)", &format!("(> arg2 {literal})"));
+        assert!(parse_file("q.smt2", &text, false).is_ok(), "{literal}");
+    }
+    // Via the file parser the message carries the file, line and column.
+    let e = parse_file("b.koat", &format!("(RULES\n  f(x) -> f({big})\n)\n"), true).unwrap_err();
+    assert!(e.to_string().starts_with("b.koat:2:13: integer literal out of range (100 digits"), "{e}");
+}

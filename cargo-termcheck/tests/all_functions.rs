@@ -1,0 +1,51 @@
+//! `prove FILE --all-functions` beyond the data-driven cases: the reasons printed when the
+//! engine gives no report, and the JSON `reason` field.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use termcheck_tests::{all_functions, run_binary, Run};
+
+fn cases() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/cases/all-functions")
+}
+
+fn run(extra: &[&str]) -> Run {
+    let mut args: Vec<String> = ["prove", "four-functions.c", "--all-functions"].iter().map(|s| s.to_string()).collect();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60))
+}
+
+#[test]
+fn without_time_left_every_function_is_maybe_with_the_timeout_as_reason() {
+    // Compiling alone takes longer than 10 ms, so no function gets analysed.
+    let human = run(&["--timeout", "0.01"]);
+    assert_eq!(human.code, Some(0), "{human:?}");
+    all_functions::check_contract(&human).unwrap_or_else(|e| panic!("{e}: {human:?}"));
+    let (blocks, summary) = all_functions::parse(&human.stdout).expect("the format");
+    assert_eq!(blocks.len(), 4, "{human:?}");
+    for b in &blocks {
+        assert_eq!(b.verdict, "MAYBE");
+        assert_eq!(b.evidence.first().map(String::as_str), Some("reason: timeout after 0.01 s"), "{b:?}");
+    }
+    assert!(summary.starts_with("4 functions: 0 YES, 0 NO, 4 MAYBE;"), "{summary}");
+
+    let json = run(&["--timeout", "0.01", "--format", "json"]);
+    assert_eq!(json.code, Some(0), "{json:?}");
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    assert_eq!(v["reason"], "timeout after 0.01 s");
+    assert_eq!(v["analysed"], 0);
+    assert_eq!(v["functions"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["functions"][0]["termination"]["reason"], "timeout after 0.01 s");
+}
+
+#[test]
+fn a_finished_run_has_no_reason_and_counts_the_analysed_functions() {
+    let json = run(&["--format", "json", "--timeout", "30", "--function-timeout", "10", "--jobs", "2"]);
+    assert_eq!(json.code, Some(0), "{json:?}");
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    assert!(v["reason"].is_null(), "{v}");
+    assert_eq!(v["analysed"], 4);
+    assert_eq!(v["reused"], 0);
+    let names: Vec<&str> = v["functions"].as_array().expect("functions").iter().filter_map(|f| f["name"].as_str()).collect();
+    assert_eq!(names, ["countdown", "spin", "deref", "main"]);
+}
