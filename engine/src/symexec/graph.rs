@@ -22,7 +22,8 @@ use super::state::{Alloc, AllocKind, Position, PtEntry, State};
 use crate::facts::recursion::Summarized;
 use crate::config::SymexecLimits;
 use crate::facts::views::View;
-use crate::ir::{Op, SrcLoc};
+use crate::ir::{Op, SrcLoc, Type};
+use crate::verdict::IntSemantics;
 use crate::logic::{LinExpr, Rel, Var};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -217,6 +218,7 @@ impl Builder<'_, '_> {
                     Succ::Return { state, value } => self.ret(n, state, value),
                     Succ::Error { state, reason, loc } => {
                         tracing::debug!("error state: {reason}{}", loc_text(&loc));
+                        tracing::trace!("error state's frames {:?} and KB {:?}", state.frames, state.kb);
                         let c = self.add_node(state, Some(n), false);
                         self.nodes[c].end = End::Error { reason, loc };
                         self.errors_found += 1;
@@ -353,6 +355,18 @@ impl Builder<'_, '_> {
         }
         abs.inputs.clear();
         abs.inputs_exact = false;
+        // every parameter lies in its type's range in its view (as in a root's initial state):
+        // explicit, since a copied argument carries its range only through the caller's facts
+        if self.ctx.sem != IntSemantics::Math {
+            let params = self.ctx.module.function(callee).params.clone();
+            for (p, ty) in params {
+                let (Type::Int(bits), Some(v)) = (ty, abs.top().lv.get(&p).cloned()) else { continue };
+                let view = self.ctx.view(callee, p);
+                for at in super::bv::range_atoms(&LinExpr::var(&v), bits, view) {
+                    abs.add_atom(at);
+                }
+            }
+        }
         let a = self.gen_point_child(c, abs, true)?;
         self.calls.push((c, a));
         Ok(())
