@@ -59,3 +59,27 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
         }
     }
 }
+
+/// [`prove_file`] with the entry function's report looked up in and stored to `store`
+/// (`analysis::analyze_module_with_store`, one selected function on the caller's thread).
+/// The report's stats end with the number of functions analysed and reused from the store.
+/// ITS inputs are not cached (both counts 0).
+pub fn prove_file_with_store(path: &Path, entry: &str, config: &Config, store: &dyn crate::cache::ReportStore) -> Result<Report, EngineError> {
+    let (Some(kind @ (InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode)), true) = (InputKind::of(path), path.is_file()) else {
+        return prove_file(path, entry, config);
+    };
+    let shown = path.display().to_string();
+    let module = crate::frontend::load_module(path, kind)?;
+    if module.function_by_name(entry).filter(|f| !module.function(*f).is_declaration()).is_none() {
+        return Err(EngineError::MissingEntry { path: shown, name: entry.to_string() });
+    }
+    let selection = crate::analysis::FunctionSelection::Named(vec![entry.to_string()]);
+    let run = crate::analysis::analyze_module_with_store(&module, config, &selection, store);
+    let Some(function) = run.functions.into_iter().next() else {
+        return Err(EngineError::MissingEntry { path: shown, name: entry.to_string() });
+    };
+    let mut stats = function.stats;
+    stats.push(("functions analysed".into(), run.analysed.to_string()));
+    stats.push(("functions reused from cache".into(), run.reused.to_string()));
+    Ok(Report { termination: function.termination, memory_safety: Some(function.memory_safety), stats })
+}
