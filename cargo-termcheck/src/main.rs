@@ -6,6 +6,7 @@
 //! Exit codes (docs/output-format.md): 0 for every verdict, 2 for bad input or arguments,
 //! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
 
+mod cache_choice;
 mod cli;
 mod linear_text;
 mod logging;
@@ -18,7 +19,7 @@ use cli::{Cli, Command, OutputFormat, ProveArgs};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 use supervise::{run_with_limit, Supervised, GRACE};
-use termcheck_engine::driver::{prove_file, InputKind};
+use termcheck_engine::driver::{prove_file_with_store, InputKind};
 use termcheck_engine::config::Config;
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
 
@@ -79,7 +80,12 @@ fn prove(args: ProveArgs) -> i32 {
     let path = args.file.clone();
     let wait = config.timeout() + GRACE;
     let entry = args.entry.clone();
-    match run_with_limit(wait, move || prove_file(&path, &entry, &config)) {
+    let store = cache_choice::store_for(&args);
+    let run = move || {
+        let result = prove_file_with_store(&path, &entry, &config, store.as_ref());
+        result.map(|report| cache_choice::with_store_problems(report, store.stats()))
+    };
+    match run_with_limit(wait, run) {
         Supervised::Finished(Ok(report)) => {
             print_report(&report, args.format, start.elapsed());
             EXIT_VERDICT
