@@ -81,6 +81,28 @@ pub struct ProveArgs {
     /// Output format (see docs/output-format.md).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
+
+    /// Directory of the persistent report cache [default: termcheck in the user's cache
+    /// directory, e.g. $XDG_CACHE_HOME/termcheck or ~/.cache/termcheck].
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+
+    /// Neither read nor write the report cache.
+    #[arg(long, conflicts_with = "cache_dir")]
+    pub no_cache: bool,
+
+    /// read-write: reuse and store reports; read-only: reuse, never write (e.g. CI).
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = CacheModeArg::ReadWrite)]
+    pub cache_mode: CacheModeArg,
+}
+
+/// `--cache-mode` values.
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CacheModeArg {
+    /// Reuse stored reports and store new ones.
+    ReadWrite,
+    /// Reuse stored reports, never write.
+    ReadOnly,
 }
 
 /// `--int-semantics` values.
@@ -164,6 +186,7 @@ mod tests {
         assert!(!p.all_functions);
         assert_eq!(p.function_timeout, None);
         assert_eq!(p.jobs, None);
+        assert_eq!((p.cache_dir, p.no_cache, p.cache_mode), (None, false, CacheModeArg::ReadWrite));
     }
 
     #[test]
@@ -190,6 +213,16 @@ mod tests {
             all.extend(args);
             assert!(parse(&all).is_err(), "{args:?}");
         }
+    }
+
+    #[test]
+    fn cache_options() {
+        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--cache-dir", "d", "--cache-mode", "read-only"]).unwrap().command;
+        assert_eq!((p.cache_dir, p.cache_mode), (Some(PathBuf::from("d")), CacheModeArg::ReadOnly));
+        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--no-cache"]).unwrap().command;
+        assert!(p.no_cache);
+        assert!(parse(&["cargo-termcheck", "prove", "a.c", "--no-cache", "--cache-dir", "d"]).is_err());
+        assert!(parse(&["cargo-termcheck", "prove", "a.c", "--cache-mode", "write-only"]).is_err());
     }
 
     #[test]

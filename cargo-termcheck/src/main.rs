@@ -8,6 +8,7 @@
 //! Exit codes (docs/output-format.md): 0 for every verdict, 2 for bad input or arguments,
 //! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
 
+mod cache_choice;
 mod cli;
 mod linear_text;
 mod logging;
@@ -22,9 +23,10 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supervise::{run_with_limit, Supervised, GRACE};
-use termcheck_engine::analysis::{analyze_module, FunctionReport, FunctionSelection, ModuleReport};
+use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, FunctionSelection, ModuleReport};
+use termcheck_engine::driver::{prove_file_with_store, InputKind};
 use termcheck_engine::config::Config;
-use termcheck_engine::driver::{load_program, prove_file, InputKind};
+use termcheck_engine::driver::load_program;
 use termcheck_engine::ir::Module;
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
 
@@ -99,7 +101,12 @@ fn prove(args: ProveArgs) -> i32 {
     let path = args.file.clone();
     let wait = config.timeout() + GRACE;
     let entry = args.entry.clone();
-    match run_with_limit(wait, move || prove_file(&path, &entry, &config)) {
+    let store = cache_choice::store_for(&args);
+    let run = move || {
+        let result = prove_file_with_store(&path, &entry, &config, store.as_ref());
+        result.map(|report| cache_choice::with_store_problems(report, store.stats()))
+    };
+    match run_with_limit(wait, run) {
         Supervised::Finished(Ok(report)) => {
             print_report(&report, args.format, start.elapsed());
             EXIT_VERDICT
@@ -162,8 +169,8 @@ fn unfinished_functions(module: &Module, reason: &str) -> Vec<FunctionReport> {
 }
 
 /// `prove FILE --all-functions`: loads the program, then analyses every defined function
-/// (`analysis::analyze_module`) with the time left of `--timeout`, each step on a supervised
-/// worker thread. Exit codes as `prove`.
+/// (`analysis::analyze_module_with_store`, through the report cache like `prove`) with the
+/// time left of `--timeout`, each step on a supervised worker thread. Exit codes as `prove`.
 fn prove_all_functions(args: ProveArgs) -> i32 {
     let start = Instant::now();
     let timeout = Duration::from_secs_f64(args.timeout);
@@ -193,7 +200,10 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
     }
     let config = config_of(&args, remaining);
     let shared = Arc::clone(&module);
-    let outcome = run_with_limit(remaining + GRACE, move || analyze_module(&shared, &config, &FunctionSelection::AllDefined));
+    let store = cache_choice::store_for(&args);
+    let outcome = run_with_limit(remaining + GRACE, move || {
+        analyze_module_with_store(&shared, &config, &FunctionSelection::AllDefined, store.as_ref())
+    });
     match outcome {
         Supervised::Finished(report) => {
             print_module(&report.functions, Some(&report), None, args.format, start.elapsed());

@@ -55,10 +55,25 @@ pub struct ModuleReport {
 /// named in `selection` that do not exist or have no body are reported as MAYBE with that
 /// reason (the caller validates names beforehand when it wants an error instead).
 pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSelection) -> ModuleReport {
+    analyze_module_with_store(module, config, selection, &crate::cache::NoStore)
+}
+
+/// [`analyze_module`] with stored reports: each selected function is looked up in `store`
+/// under its cache key (`cache::ModuleKeys`: the function, everything it reaches, its facts,
+/// the globals, the configuration and the engine build) before it is analysed, and its report
+/// is stored afterwards unless it ran out of time. `analysed` and `reused` count both kinds.
+pub fn analyze_module_with_store(
+    module: &Module,
+    config: &Config,
+    selection: &FunctionSelection,
+    store: &dyn crate::cache::ReportStore,
+) -> ModuleReport {
     let started = Instant::now();
     let deadline = started + config.timeout();
     // Shared by every worker: each function's facts are computed once.
     let facts = ModuleFacts::new(module);
+    let keys = store.is_enabled().then(|| crate::cache::ModuleKeys::new(module, &facts, config));
+    let reused = std::sync::atomic::AtomicUsize::new(0);
     let targets: Vec<Result<FuncId, String>> = match selection {
         FunctionSelection::AllDefined => (0..module.functions.len() as u32)
             .map(FuncId)
@@ -71,7 +86,20 @@ pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSele
             .collect(),
     };
     let analyse = |target: &Result<FuncId, String>| match target {
-        Ok(f) => analyze_function(module, &facts, *f, config, deadline),
+        Ok(f) => {
+            let key = keys.as_ref().and_then(|k| k.key(*f));
+            let lookup = Instant::now();
+            if let Some(mut report) = key.and_then(|k| store.get(&k)).filter(|r| r.name == module.function(*f).name) {
+                reused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                report.seconds = lookup.elapsed().as_secs_f64();
+                return report;
+            }
+            let (report, cacheable) = analyze_function(module, &facts, *f, config, deadline);
+            if let Some(key) = key.filter(|_| cacheable) {
+                store.put(&key, &report);
+            }
+            report
+        }
         Err(name) => {
             let reason = format!("function `{name}` is not defined in the module");
             FunctionReport {
@@ -84,19 +112,23 @@ pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSele
             }
         }
     };
-    let functions: Vec<FunctionReport> = match rayon::ThreadPoolBuilder::new().num_threads(config.jobs().get()).build() {
-        Ok(pool) => pool.install(|| {
+    let pool = (targets.len() > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(config.jobs().get()).build().ok()).flatten();
+    let functions: Vec<FunctionReport> = match pool {
+        Some(pool) => pool.install(|| {
             use rayon::prelude::*;
             targets.par_iter().map(analyse).collect()
         }),
-        Err(_) => targets.iter().map(analyse).collect(),
+        // One function (e.g. `prove FILE`'s entry): on the caller's thread and stack.
+        None => targets.iter().map(analyse).collect(),
     };
-    let analysed = targets.iter().filter(|t| t.is_ok()).count();
-    ModuleReport { functions, analysed, reused: 0, seconds: started.elapsed().as_secs_f64() }
+    let reused = reused.into_inner();
+    let analysed = targets.iter().filter(|t| t.is_ok()).count() - reused;
+    ModuleReport { functions, analysed, reused, seconds: started.elapsed().as_secs_f64() }
 }
 
-/// One function as an entry of its own: its parameters arbitrary, its callees inlined.
-fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> FunctionReport {
+/// One function as an entry of its own: its parameters arbitrary, its callees inlined. Also
+/// says whether the report may be cached (`cache::is_cacheable`).
+fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> (FunctionReport, bool) {
     let started = Instant::now();
     let func = module.function(f);
     let own_deadline = (started + config.function_timeout()).min(deadline);
@@ -109,14 +141,17 @@ fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Co
     let memory_safety = report
         .memory_safety
         .unwrap_or(MemorySafety::Unknown { reason: "no memory-safety verdict".into() });
-    FunctionReport {
+    let report = FunctionReport {
         name: func.name.clone(),
         location: func.loc.clone(),
         termination: report.termination,
         memory_safety,
         seconds: started.elapsed().as_secs_f64(),
         stats: report.stats,
-    }
+    };
+    let budget = own_deadline.saturating_duration_since(started);
+    let cacheable = crate::cache::is_cacheable(&report, started.elapsed(), budget);
+    (report, cacheable)
 }
 
 #[cfg(test)]

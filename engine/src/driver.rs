@@ -156,6 +156,42 @@ pub fn prove_all_functions(path: &Path, config: &Config) -> Result<ModuleReport,
     Ok(analyze_module(&module, config, &FunctionSelection::AllDefined))
 }
 
+    #[test]
+    fn all_functions_reports_every_defined_function_in_module_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("two.c");
+        std::fs::write(&path, "int ext(int);\nunsigned down(unsigned n) { while (n > 0) n--; return n; }\nint main(void) { return 0; }\n")
+            .expect("write");
+        let config = Config::new(IntSemantics::C, Duration::from_secs(30));
+        let report = prove_all_functions(&path, &config).expect("a program");
+        let names: Vec<&str> = report.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["down", "main"]);
+        assert_eq!(report.analysed, 2);
+    }
+/// [`prove_file`] with the entry function's report looked up in and stored to `store`
+/// (`analysis::analyze_module_with_store`, one selected function on the caller's thread).
+/// The report's stats end with the number of functions analysed and reused from the store.
+/// ITS inputs are not cached (both counts 0).
+pub fn prove_file_with_store(path: &Path, entry: &str, config: &Config, store: &dyn crate::cache::ReportStore) -> Result<Report, EngineError> {
+    let (Some(kind @ (InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode)), true) = (InputKind::of(path), path.is_file()) else {
+        return prove_file(path, entry, config);
+    };
+    let shown = path.display().to_string();
+    let module = crate::frontend::load_module(path, kind)?;
+    if module.function_by_name(entry).filter(|f| !module.function(*f).is_declaration()).is_none() {
+        return Err(EngineError::MissingEntry { path: shown, name: entry.to_string() });
+    }
+    let selection = crate::analysis::FunctionSelection::Named(vec![entry.to_string()]);
+    let run = crate::analysis::analyze_module_with_store(&module, config, &selection, store);
+    let Some(function) = run.functions.into_iter().next() else {
+        return Err(EngineError::MissingEntry { path: shown, name: entry.to_string() });
+    };
+    let mut stats = function.stats;
+    stats.push(("functions analysed".into(), run.analysed.to_string()));
+    stats.push(("functions reused from cache".into(), run.reused.to_string()));
+    Ok(Report { termination: function.termination, memory_safety: Some(function.memory_safety), stats })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,18 +250,5 @@ mod tests {
             let config = Config::new(IntSemantics::C, Duration::from_secs(5));
             assert!(matches!(prove_all_functions(&path, &config), Err(EngineError::NotAProgram { .. })), "{name}");
         }
-    }
-
-    #[test]
-    fn all_functions_reports_every_defined_function_in_module_order() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("two.c");
-        std::fs::write(&path, "int ext(int);\nunsigned down(unsigned n) { while (n > 0) n--; return n; }\nint main(void) { return 0; }\n")
-            .expect("write");
-        let config = Config::new(IntSemantics::C, Duration::from_secs(30));
-        let report = prove_all_functions(&path, &config).expect("a program");
-        let names: Vec<&str> = report.functions.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, ["down", "main"]);
-        assert_eq!(report.analysed, 2);
     }
 }

@@ -3,10 +3,12 @@
 //!
 //! Boundaries: only `frontend` touches inkwell and runs clang; only `smt` touches z3;
 //! everything else is pure computation on owned, `Send + Sync` data and does no I/O
-//! (`driver` reads the input file and hands owned data on).
+//! (`driver` reads the input file and hands owned data on; `cache::disk` reads and writes
+//! the persistent report cache).
 
 pub mod analysis;
 pub mod bitprecise;
+pub mod cache;
 pub mod config;
 pub mod driver;
 pub mod error;

@@ -26,7 +26,9 @@ fn quiet_environment(cmd: &mut Command) {
         .env_remove("TERMCHECK_LOG")
         .env_remove("NO_GRAPHICS")
         .env_remove("COLUMNS")
-        .env_remove("RUST_BACKTRACE");
+        .env_remove("RUST_BACKTRACE")
+        // `prove`'s default report cache goes here, never into the user's home.
+        .env("XDG_CACHE_HOME", std::env::temp_dir().join("termcheck-tests-cache"));
 }
 
 /// Kills the child and every process it started (it leads its own process group), so that

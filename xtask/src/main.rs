@@ -3,6 +3,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr, reason = "the benchmark runner reports on the terminal")]
 
 mod expected;
+mod gen_modular;
 mod runner;
 mod scoring;
 mod summary;
@@ -28,6 +29,24 @@ struct Cli {
 enum Task {
     /// Run the release binary on every program of DIR/expected.tsv and score the answers.
     Bench(BenchArgs),
+    /// Write a generated C module for the modular analysis / report cache benchmark.
+    GenModular(GenModularArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct GenModularArgs {
+    /// Number of functions (including `main`).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(20..=1_000_000))]
+    functions: u64,
+    /// Seed of the generator (same seed, same file).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Change one constant of the leaf `f0` (same line and columns).
+    #[arg(long)]
+    edit_leaf: bool,
+    /// Output file.
+    #[arg(long)]
+    out: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -140,6 +159,10 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Task::Bench(args) => bench(args),
+        Task::GenModular(args) => {
+            let text = gen_modular::generate(args.functions as usize, args.seed, args.edit_leaf);
+            std::fs::write(&args.out, text).map(|()| true).map_err(|e| format!("cannot write {}: {e}", args.out.display()))
+        }
     };
     match result {
         Ok(true) => {}

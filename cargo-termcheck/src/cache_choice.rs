@@ -1,0 +1,36 @@
+//! Which report store `prove` uses: `--no-cache`, `--cache-dir DIR`, `--cache-mode`, or by
+//! default the `termcheck` directory in the user's cache directory (`dirs::cache_dir`, which
+//! honours `XDG_CACHE_HOME`).
+
+use crate::cli::{CacheModeArg, ProveArgs};
+use termcheck_engine::cache::disk::{CacheMode, DiskStore};
+use termcheck_engine::cache::{NoStore, ReportStore, StoreStats};
+use termcheck_engine::verdict::Report;
+
+/// The store for one `prove` run (no store when there is no cache directory at all).
+pub fn store_for(args: &ProveArgs) -> Box<dyn ReportStore + Send> {
+    if args.no_cache {
+        return Box::new(NoStore);
+    }
+    let Some(dir) = args.cache_dir.clone().or_else(|| dirs::cache_dir().map(|d| d.join("termcheck"))) else {
+        tracing::debug!("no user cache directory: the report cache is off");
+        return Box::new(NoStore);
+    };
+    let mode = match args.cache_mode {
+        CacheModeArg::ReadWrite => CacheMode::ReadWrite,
+        CacheModeArg::ReadOnly => CacheMode::ReadOnly,
+    };
+    Box::new(DiskStore::new(dir, mode))
+}
+
+/// `report` with the cache's problems in this run (rejected entries, failed writes) added to
+/// its stats when there were any.
+pub fn with_store_problems(mut report: Report, stats: StoreStats) -> Report {
+    if stats.corrupt + stats.foreign > 0 {
+        report.stats.push(("cache entries ignored (corrupt or foreign)".into(), (stats.corrupt + stats.foreign).to_string()));
+    }
+    if stats.write_errors > 0 {
+        report.stats.push(("cache write errors".into(), stats.write_errors.to_string()));
+    }
+    report
+}

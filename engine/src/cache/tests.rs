@@ -1,0 +1,316 @@
+//! Tests of the stores, the keys and the cached whole-module analysis.
+
+use super::disk::{CacheMode, DiskStore};
+use super::*;
+use crate::analysis::{analyze_module_with_store, FunctionSelection, ModuleReport};
+use crate::driver::InputKind;
+use crate::verdict::IntSemantics;
+use std::num::NonZeroUsize;
+use std::path::Path;
+use std::time::Duration;
+
+fn report(i: u64, filler: usize) -> FunctionReport {
+    FunctionReport {
+        name: format!("f{i}"),
+        location: None,
+        termination: Termination::Maybe { reason: format!("reason {i}") },
+        memory_safety: MemorySafety::Unknown { reason: "m".into() },
+        seconds: i as f64 / 8.0,
+        stats: vec![("filler".into(), "x".repeat(filler)), ("i".into(), i.to_string())],
+    }
+}
+
+fn key(i: u64) -> CacheKey {
+    CacheKey(*blake3::hash(&i.to_le_bytes()).as_bytes())
+}
+
+#[test]
+fn disk_store_round_trip_and_read_only_mode() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = DiskStore::new(dir.path(), CacheMode::ReadWrite);
+    assert_eq!(store.get(&key(1)), None);
+    store.put(&key(1), &report(1, 10));
+    assert_eq!(store.get(&key(1)), Some(report(1, 10)));
+    assert_eq!(store.get(&key(2)), None);
+    let ro = DiskStore::new(dir.path(), CacheMode::ReadOnly);
+    assert_eq!(ro.get(&key(1)), Some(report(1, 10)), "read-only mode reads");
+    ro.put(&key(2), &report(2, 10));
+    assert!(!store.entry_path(&key(2)).exists(), "read-only mode never writes");
+    assert_eq!(store.stats(), StoreStats::default());
+}
+
+#[test]
+fn corrupt_and_foreign_entries_are_counted_misses_and_get_overwritten() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = DiskStore::new(dir.path(), CacheMode::ReadWrite);
+    store.put(&key(1), &report(1, 100));
+    let path = store.entry_path(&key(1));
+    let mut bytes = std::fs::read(&path).expect("entry written");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).expect("corrupt it");
+    assert_eq!(store.get(&key(1)), None);
+    assert_eq!(store.stats().corrupt, 1);
+    store.put(&key(1), &report(1, 100));
+    assert_eq!(store.get(&key(1)), Some(report(1, 100)), "recomputed entry replaces the corrupt one");
+    // Another engine build reads the same file as foreign: a miss, never a result.
+    let other = DiskStore::with_build_id(dir.path(), CacheMode::ReadWrite, [0xab; 32]);
+    assert_eq!(other.get(&key(1)), None);
+    assert_eq!(other.stats(), StoreStats { corrupt: 0, foreign: 1, write_errors: 0 });
+    // A payload that is not a report, in a valid envelope.
+    std::fs::write(&path, envelope::seal(&ENGINE_BUILD_ID, &key(1), b"\xff\xff\xff")).expect("write");
+    assert_eq!(store.get(&key(1)), None);
+    assert_eq!(store.stats().corrupt, 2);
+}
+
+#[test]
+fn write_errors_are_counted_not_fatal() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // The cache "directory" is a regular file: every write fails (root ignores permissions).
+    let file = dir.path().join("not-a-dir");
+    std::fs::write(&file, b"x").expect("write");
+    let store = DiskStore::new(&file, CacheMode::ReadWrite);
+    store.put(&key(1), &report(1, 1));
+    store.put(&key(2), &report(2, 1));
+    assert_eq!(store.stats().write_errors, 2);
+    assert_eq!(store.get(&key(1)), None);
+}
+
+#[test]
+fn memory_store_and_payload_round_trip() {
+    let store = MemoryStore::new();
+    store.put(&key(3), &report(3, 5));
+    assert_eq!(store.get(&key(3)), Some(report(3, 5)));
+    assert_eq!(store.len(), 1);
+    let bytes = encode_report(&report(4, 5)).expect("encodes");
+    assert_eq!(decode_report(&bytes), Some(report(4, 5)));
+    assert_eq!(decode_report(&bytes[..bytes.len() - 1]), None);
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(decode_report(&longer), None, "trailing bytes are rejected");
+}
+
+#[test]
+fn timeouts_are_never_cacheable() {
+    let ok = report(1, 0);
+    let (fast, budget) = (Duration::from_millis(100), Duration::from_secs(10));
+    assert!(is_cacheable(&ok, fast, budget));
+    assert!(is_cacheable(&ok, Duration::from_secs(5), budget));
+    assert!(!is_cacheable(&ok, Duration::from_millis(5001), budget), "used more than half of its time");
+    assert!(!is_cacheable(&ok, budget, budget), "finished at its deadline");
+    for reason in ["timeout during symbolic execution", "the run's time limit was used up", "Timeout"] {
+        let mut r = ok.clone();
+        r.termination = Termination::Maybe { reason: reason.into() };
+        assert!(!is_cacheable(&r, fast, budget), "{reason}");
+        let mut r = ok.clone();
+        r.memory_safety = MemorySafety::Unknown { reason: reason.into() };
+        assert!(!is_cacheable(&r, fast, budget), "{reason}");
+    }
+}
+
+/// Distinct keys, deterministic reports: the writer child of the kill test and the checks.
+const KILL_KEYS: u64 = 48;
+const KILL_FILLER: usize = 64 << 10;
+const KILL_ENV: &str = "TERMCHECK_CACHE_KILL_WRITER";
+
+fn write_rounds(dir: &Path, rounds: u64) {
+    let store = DiskStore::new(dir, CacheMode::ReadWrite);
+    for i in 0..rounds {
+        let k = i % KILL_KEYS;
+        store.put(&key(k), &report(k, KILL_FILLER + k as usize));
+    }
+    assert_eq!(store.stats(), StoreStats::default());
+}
+
+fn check_entries(dir: &Path) -> usize {
+    let store = DiskStore::new(dir, CacheMode::ReadOnly);
+    let mut present = 0;
+    for k in 0..KILL_KEYS {
+        if let Some(r) = store.get(&key(k)) {
+            assert_eq!(r, report(k, KILL_FILLER + k as usize), "entry {k} read back wrongly");
+            present += 1;
+        }
+    }
+    assert_eq!(store.stats(), StoreStats::default(), "a killed writer left a corrupt entry");
+    present
+}
+
+/// In the kill test's child process (the environment variable names the cache directory) this
+/// writes entries until it is killed; run normally it writes a few rounds and checks them.
+#[test]
+fn kill_writer() {
+    match std::env::var_os(KILL_ENV) {
+        Some(dir) => write_rounds(Path::new(&dir), u64::MAX),
+        None => {
+            let dir = tempfile::tempdir().expect("tempdir");
+            write_rounds(dir.path(), 2 * KILL_KEYS);
+            assert_eq!(check_entries(dir.path()), KILL_KEYS as usize);
+        }
+    }
+}
+
+#[test]
+fn writers_killed_at_random_points_never_leave_a_wrong_entry() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let exe = std::env::current_exe().expect("test binary");
+    // Deterministic pseudo-random kill delays (xorshift), 2–40 ms.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut killed_while_writing = 0;
+    for round in 0..30 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let delay = Duration::from_millis(2 + state % 39);
+        let mut child = std::process::Command::new(&exe)
+            .args(["cache::tests::kill_writer", "--exact", "--test-threads", "1", "--nocapture"])
+            .env(KILL_ENV, dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start the writer");
+        std::thread::sleep(delay);
+        if child.try_wait().expect("poll").is_none() {
+            killed_while_writing += 1;
+        }
+        child.kill().expect("SIGKILL"); // SIGKILL on Unix
+        let status = child.wait().expect("reap");
+        assert!(!status.success(), "round {round}: the writer should have been killed, not finished");
+        check_entries(dir.path());
+    }
+    assert!(killed_while_writing >= 25, "the writer ended early in {} rounds", 30 - killed_while_writing);
+    assert!(check_entries(dir.path()) > 0, "no entry was ever written");
+}
+
+// ---- keys and the cached whole-module analysis ----
+
+fn config(jobs: usize) -> Config {
+    Config::new(IntSemantics::C, Duration::from_secs(300))
+        .with_function_timeout(Duration::from_secs(120))
+        .expect("positive")
+        .with_jobs(NonZeroUsize::new(jobs).expect("positive"))
+}
+
+/// `helper` and `other` do not reach `leaf`; `mid`, `top` and `main` do.
+const PROGRAM: &str = "int leaf(int x) { return x > 0 ? x - 1 : 0; }
+int mid(int x) { int s = 0; for (int i = 0; i < 5; i++) s += leaf(x); return s; }
+int top(int x) { return mid(x) + 1; }
+int helper(int n) { int s = 0; while (n > 0) { s += n; n--; } return s; }
+int other(int x) { return helper(x % 100); }
+int main(void) { return top(3) + other(4); }
+";
+
+fn load(dir: &Path, text: &str) -> Module {
+    let path = dir.join("program.c");
+    std::fs::write(&path, text).expect("write the program");
+    crate::frontend::load_module(&path, InputKind::C).expect("compiles")
+}
+
+/// The reports without their times (a reused report's time is the lookup's).
+fn timeless(r: &ModuleReport) -> Vec<FunctionReport> {
+    r.functions.iter().map(|f| FunctionReport { seconds: 0.0, ..f.clone() }).collect()
+}
+
+/// The verdicts of a run (two analyses of one function differ only in their timing stats).
+fn verdicts(r: &ModuleReport) -> Vec<(String, Option<crate::ir::SrcLoc>, Termination, MemorySafety)> {
+    r.functions.iter().map(|f| (f.name.clone(), f.location.clone(), f.termination.clone(), f.memory_safety.clone())).collect()
+}
+
+#[test]
+fn keys_follow_callees_config_and_globals() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let m = load(dir.path(), PROGRAM);
+    let facts = ModuleFacts::new(&m);
+    let keys = ModuleKeys::new(&m, &facts, &config(1));
+    let k = |keys: &ModuleKeys, m: &Module, name: &str| keys.key(m.function_by_name(name).expect("defined")).expect("has a key");
+    // Deterministic, distinct per function, independent of `jobs`.
+    let again = ModuleKeys::new(&m, &ModuleFacts::new(&m), &config(2));
+    for f in ["leaf", "mid", "top", "helper", "other", "main"] {
+        assert_eq!(k(&keys, &m, f), k(&again, &m, f));
+    }
+    assert_ne!(k(&keys, &m, "leaf"), k(&keys, &m, "mid"));
+    // Another configuration changes every key.
+    let other_config = Config::new(IntSemantics::Math, Duration::from_secs(120)).with_function_timeout(Duration::from_secs(30)).expect("positive");
+    let math = ModuleKeys::new(&m, &facts, &other_config);
+    assert_ne!(k(&keys, &m, "helper"), k(&math, &m, "helper"));
+    // A global's initial value is part of every key (the initial state holds every global).
+    let with_global = load(dir.path(), &format!("{PROGRAM}int g = 5;\n"));
+    let with_other_value = load(dir.path(), &format!("{PROGRAM}int g = 6;\n"));
+    let kg = ModuleKeys::new(&with_global, &ModuleFacts::new(&with_global), &config(1));
+    let kv = ModuleKeys::new(&with_other_value, &ModuleFacts::new(&with_other_value), &config(1));
+    assert_ne!(k(&kg, &with_global, "helper"), k(&kv, &with_other_value, "helper"));
+}
+
+#[test]
+fn taking_a_function_address_makes_the_key_cover_the_whole_module() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = |body: &str| {
+        format!(
+            "int g(void) {{ return {body}; }}\nint unrelated(void) {{ return 1; }}\nint f(int (*p)(void)) {{ return p(); }}\nint caller(void) {{ return f(g); }}\nint plain(int x) {{ return x; }}\n"
+        )
+    };
+    let a = load(dir.path(), &src("1"));
+    let b = load(dir.path(), &src("2"));
+    let ka = ModuleKeys::new(&a, &ModuleFacts::new(&a), &config(1));
+    let kb = ModuleKeys::new(&b, &ModuleFacts::new(&b), &config(1));
+    let k = |keys: &ModuleKeys, m: &Module, name: &str| keys.key(m.function_by_name(name).expect("defined"));
+    // `caller` reaches `g` only through its address, `f` only through an indirect call.
+    assert_ne!(k(&ka, &a, "caller"), k(&kb, &b, "caller"));
+    assert_ne!(k(&ka, &a, "f"), k(&kb, &b, "f"));
+    // A function with a closed call graph keeps its key.
+    assert_eq!(k(&ka, &a, "plain"), k(&kb, &b, "plain"));
+    assert_eq!(k(&ka, &a, "unrelated"), k(&kb, &b, "unrelated"));
+}
+
+#[test]
+fn second_run_reuses_everything_and_an_edit_reanalyses_exactly_its_callers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("cache");
+    let m = load(dir.path(), PROGRAM);
+    let n = 6;
+    let first = analyze_module_with_store(&m, &config(2), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
+    assert_eq!((first.analysed, first.reused), (n, 0));
+    let store = DiskStore::new(&cache, CacheMode::ReadWrite);
+    let second = analyze_module_with_store(&m, &config(2), &FunctionSelection::AllDefined, &store);
+    assert_eq!((second.analysed, second.reused), (0, n));
+    assert_eq!(timeless(&first), timeless(&second));
+    assert_eq!(store.stats(), StoreStats::default());
+    // The same results as without a cache.
+    let uncached = crate::analysis::analyze_module(&m, &config(2), &FunctionSelection::AllDefined);
+    assert_eq!((uncached.analysed, uncached.reused), (n, 0));
+    assert_eq!(verdicts(&uncached), verdicts(&second));
+    // Edit the leaf in place (same line and columns): leaf, mid, top and main again.
+    let edited = load(dir.path(), &PROGRAM.replacen("x - 1", "x - 2", 1));
+    let third = analyze_module_with_store(&edited, &config(2), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
+    assert_eq!((third.analysed, third.reused), (4, 2));
+    let fresh = crate::analysis::analyze_module(&edited, &config(2), &FunctionSelection::AllDefined);
+    assert_eq!(verdicts(&fresh), verdicts(&third));
+    // Read-only: reuses, writes nothing new.
+    let reverted = analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadOnly));
+    assert_eq!((reverted.analysed, reverted.reused), (0, n), "the first version is still cached");
+}
+
+#[test]
+fn concurrent_runs_on_one_cache_give_the_reports_of_one_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("cache");
+    let m = load(dir.path(), PROGRAM);
+    let single = analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &MemoryStore::new());
+    let (a, b) = std::thread::scope(|s| {
+        let run = || analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
+        let a = s.spawn(run);
+        let b = s.spawn(run);
+        (a.join().expect("run a"), b.join().expect("run b"))
+    });
+    assert_eq!(verdicts(&a), verdicts(&single));
+    assert_eq!(verdicts(&b), verdicts(&single));
+    assert_eq!(a.analysed + a.reused, 6);
+    let store = DiskStore::new(&cache, CacheMode::ReadOnly);
+    let after = analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &store);
+    assert_eq!((after.analysed, after.reused), (0, 6));
+    assert_eq!(verdicts(&after), verdicts(&single));
+    // Every stored report is one of the two runs' complete reports.
+    for (stored, (x, y)) in timeless(&after).iter().zip(timeless(&a).iter().zip(timeless(&b).iter())) {
+        assert!(stored == x || stored == y, "{stored:?} is neither run's report");
+    }
+    assert_eq!(store.stats(), StoreStats::default());
+}
