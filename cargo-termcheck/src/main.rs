@@ -86,11 +86,11 @@ fn print_report(report: &Report, format: OutputFormat, elapsed: Duration) {
 fn config_of(args: &ProveArgs, timeout: Duration) -> Config {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
     let config = Config::new(args.int_semantics.into(), timeout).with_jobs(jobs);
-    match args.function_timeout.map(Duration::from_secs_f64) {
-        // Positive by the argument parser; a run with less time left than that keeps the default.
-        Some(limit) => config.clone().with_function_timeout(limit.min(timeout)).unwrap_or(config),
-        None => config,
-    }
+    // One function's budget is what the user gave (default: the whole `--timeout`), not the
+    // time left after loading: it is part of the report cache's key, which must not change
+    // from run to run. The run's own deadline still cuts every function off in time.
+    let limit = Duration::from_secs_f64(args.function_timeout.unwrap_or(args.timeout));
+    config.clone().with_function_timeout(limit).unwrap_or(config)
 }
 
 /// `prove FILE`: runs the engine on a worker thread and returns the process exit code.

@@ -288,6 +288,16 @@ impl Config {
         &self.witnesses
     }
 
+    /// The fingerprint of everything that shapes one function's analysis: as
+    /// [`Config::fingerprint`] without the whole run's wall-clock limit, which only decides
+    /// whether a function is reached in time (a function analysed to the end within its own
+    /// budget gets the same report whatever the run's limit was). The report cache's key.
+    pub fn function_fingerprint(&self) -> ContentHash {
+        let mut c = self.clone();
+        c.timeout = Duration::ZERO;
+        c.fingerprint()
+    }
+
     /// A stable content hash of every field that can change a result: semantics, time
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
     pub fn fingerprint(&self) -> ContentHash {

@@ -64,13 +64,14 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String
     })
 }
 
-/// Runs `binary prove file --timeout T --int-semantics S`, killing it after `kill_after`.
+/// Runs `binary prove file --timeout T --int-semantics S --no-cache`, killing it after
+/// `kill_after` (benchmarks measure the analysis, never answers from an earlier run's cache).
 pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &str, kill_after: Duration) -> RunResult {
     let start = Instant::now();
     let mut cmd = Command::new(binary);
     cmd.arg("prove")
         .arg(file)
-        .args(["--timeout", &timeout_secs.to_string(), "--int-semantics", int_semantics])
+        .args(["--timeout", &timeout_secs.to_string(), "--int-semantics", int_semantics, "--no-cache"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

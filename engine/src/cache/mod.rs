@@ -212,7 +212,7 @@ impl ModuleKeys {
             context.push(*h.finalize().as_bytes());
             open.push(members.iter().any(|f| escapes[f.0 as usize]) || callees.iter().any(|c| open[*c]));
         }
-        let fingerprint = config.fingerprint();
+        let fingerprint = config.function_fingerprint();
         let keys = (0..n)
             .map(|i| {
                 let (k, deep) = (cg.scc_of[i]?, hashes.deep[i]?);
