@@ -156,18 +156,6 @@ pub fn prove_all_functions(path: &Path, config: &Config) -> Result<ModuleReport,
     Ok(analyze_module(&module, config, &FunctionSelection::AllDefined))
 }
 
-    #[test]
-    fn all_functions_reports_every_defined_function_in_module_order() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("two.c");
-        std::fs::write(&path, "int ext(int);\nunsigned down(unsigned n) { while (n > 0) n--; return n; }\nint main(void) { return 0; }\n")
-            .expect("write");
-        let config = Config::new(IntSemantics::C, Duration::from_secs(30));
-        let report = prove_all_functions(&path, &config).expect("a program");
-        let names: Vec<&str> = report.functions.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, ["down", "main"]);
-        assert_eq!(report.analysed, 2);
-    }
 /// [`prove_file`] with the entry function's report looked up in and stored to `store`
 /// (`analysis::analyze_module_with_store`, one selected function on the caller's thread).
 /// The report's stats end with the number of functions analysed and reused from the store.
@@ -250,5 +238,18 @@ mod tests {
             let config = Config::new(IntSemantics::C, Duration::from_secs(5));
             assert!(matches!(prove_all_functions(&path, &config), Err(EngineError::NotAProgram { .. })), "{name}");
         }
+    }
+
+    #[test]
+    fn all_functions_reports_every_defined_function_in_module_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("two.c");
+        std::fs::write(&path, "int ext(int);\nunsigned down(unsigned n) { while (n > 0) n--; return n; }\nint main(void) { return 0; }\n")
+            .expect("write");
+        let config = Config::new(IntSemantics::C, Duration::from_secs(30));
+        let report = prove_all_functions(&path, &config).expect("a program");
+        let names: Vec<&str> = report.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["down", "main"]);
+        assert_eq!(report.analysed, 2);
     }
 }
