@@ -88,6 +88,10 @@ struct Builder<'c, 'm> {
     nodes: Vec<Node>,
     work: Vec<usize>,
     merges: HashMap<Position, usize>,
+    /// Merges per chain of entries (by the chain's first entry).
+    entry_merges: HashMap<usize, usize>,
+    /// The first entry of the chain a merged entry belongs to.
+    entry_origin: HashMap<usize, usize>,
     total_merges: usize,
     limits: &'c SymexecLimits,
     deadline: Instant,
@@ -108,6 +112,8 @@ pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &Symexec
         nodes: vec![],
         work: vec![],
         merges: HashMap::new(),
+        entry_merges: HashMap::new(),
+        entry_origin: HashMap::new(),
         total_merges: 0,
         limits,
         deadline,
@@ -263,7 +269,15 @@ impl Builder<'_, '_> {
             self.nodes[c].out.push(Edge::Back(a, mu));
             return Ok(c);
         }
-        let count = self.merges.entry(pos).or_insert(0);
+        // Loop headers count merges per position; an entry counts them per chain of entries
+        // that replace one another (the first entry of a call site and its merges): entries
+        // of one function from different call sites are independent graphs.
+        let count = if entry {
+            let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
+            self.entry_merges.entry(origin).or_insert(0)
+        } else {
+            self.merges.entry(pos).or_insert(0)
+        };
         *count += 1;
         self.total_merges += 1;
         if *count > self.limits.max_merges_per_position {
@@ -296,17 +310,27 @@ impl Builder<'_, '_> {
                 self.nodes[a].alive = false;
                 let m = self.add_node(merged.state, Some(q), true);
                 self.nodes[m].entry = self.nodes[a].entry;
+                self.note_origin(m, a);
                 self.nodes[q].out[i] = Edge::Merge(m, mu);
                 self.work.push(m);
             }
             None => {
                 let m = self.add_node(merged.state, Some(a), true);
                 self.nodes[m].entry = self.nodes[a].entry;
+                self.note_origin(m, a);
                 self.nodes[a].out.push(Edge::Merge(m, merged.mu_a));
                 self.work.push(m);
             }
         }
         Ok(c)
+    }
+
+    /// `m` replaces the entry `a`: it continues `a`'s chain.
+    fn note_origin(&mut self, m: usize, a: usize) {
+        if self.nodes[a].entry {
+            let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
+            self.entry_origin.insert(m, origin);
+        }
     }
 
     /// The end of a run (program exit, or return from the bottom frame).

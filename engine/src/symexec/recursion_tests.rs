@@ -144,3 +144,14 @@ fn recursion_over_an_array_in_the_callers_frame() {
     assert_ne!(p.memory_safety, MemorySafety::Proved);
 }
 
+
+#[test]
+fn entries_of_different_call_sites_converge_independently() {
+    // main's loop reaches the recursive f from several unrolled call sites; each call site's
+    // chain of entries needs a few merges, more than the per-position limit in all, so the
+    // merge limit counts per chain of entries
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../benchmarks/recursion/free_in_callee_yes.c")).expect("benchmark file");
+    let p = proved(&src, IntSemantics::C);
+    assert_eq!(p.memory_safety, MemorySafety::Proved, "{:?}", p.termination);
+    assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+}
