@@ -191,7 +191,7 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
     }
     let f = module.function(entry);
     let mut lv = BTreeMap::new();
-    for (p, ty) in &f.params {
+    for (i, (p, ty)) in f.params.iter().enumerate() {
         let v = ctx.fresh(&f.value_name(*p));
         let facts = match ty {
             Type::Int(b) if sem != IntSemantics::Math => bv::range_atoms(&LinExpr::var(&v), *b, ctx.view(entry, *p)),
@@ -200,10 +200,41 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
         for a in facts {
             s.add_atom(a);
         }
+        if let (Type::Ptr, Some(attrs)) = (ty, f.param_attrs.get(i)) {
+            if let Some(block) = param_block(ctx, &v, attrs) {
+                for a in block.1 {
+                    s.add_atom(a);
+                }
+                s.allocs.push(block.0);
+            }
+        }
         lv.insert(*p, v);
     }
     s.frames.push(Frame { func: entry, block: crate::ir::BlockId(0), prev: None, idx: 0, lv });
     s
+}
+
+/// The memory a pointer parameter of a root is guaranteed to point to (design §6): with
+/// `dereferenceable(N)` and `noalias` (rustc's `&mut T`, `Box<T>`), N bytes at the pointer are
+/// allocated, readable and writable, and no other pointer the function can see reaches them
+/// during the call — so they are one block of their own, disjoint from every other block,
+/// owned by the caller (`Foreign`: the function can neither free it nor does its return pop
+/// it), with arbitrary contents. Without `noalias` the block could be a global or another
+/// parameter's (the disjointness of blocks would be a wrong assumption), and a `readonly`
+/// parameter may not be written (a write is undefined behaviour this block would not
+/// report): both get no block, so every access through them is an error state.
+fn param_block(ctx: &mut Ctx<'_>, p: &Var, attrs: &crate::ir::ParamAttrs) -> Option<(Alloc, Vec<facts::Atom>)> {
+    let n = attrs.dereferenceable.filter(|n| *n > 0)?;
+    if !attrs.noalias || attrs.readonly {
+        return None;
+    }
+    let end = ctx.fresh("end");
+    let mut atoms = vec![];
+    atoms.extend(facts::Atom::cmp(&LinExpr::var(&end), crate::logic::Rel::Eq, &LinExpr::var(p).add_scaled(1, &LinExpr::constant(n as i128 - 1))?));
+    atoms.push(facts::Atom::var_const(&end, crate::logic::Rel::Le, exec::ADDR_MAX));
+    atoms.push(facts::Atom::var_const(p, crate::logic::Rel::Ge, 1));
+    let id = ctx.fresh_alloc_id();
+    Some((Alloc { id, start: p.clone(), end, kind: AllocKind::Foreign, pristine: None }, atoms))
 }
 
 /// Runs the symbolic execution, memory-safety check and ITS construction for the runs of

@@ -1,5 +1,6 @@
 //! Tests of summarized calls (seed 002): recursion through call abstractions, return states,
-//! their widening and the intersection with callers, on C programs.
+//! their widening and the intersection with callers, on C programs; and the entry states of
+//! roots from parameter attributes (design §6).
 
 use super::tests::prove;
 use crate::driver::InputKind;
@@ -154,4 +155,35 @@ fn entries_of_different_call_sites_converge_independently() {
     let p = proved(&src, IntSemantics::C);
     assert_eq!(p.memory_safety, MemorySafety::Proved, "{:?}", p.termination);
     assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+}
+
+#[test]
+fn a_root_parameter_is_a_block_only_under_dereferenceable_and_noalias() {
+    use crate::ir::{ParamAttrs, Type, ValueId};
+    // long inc(long *p) { *p = *p + 1; return 0; } — in LLVM, as a Rust `&mut i64` would be
+    let src = "long inc(long *p) { *p = *p + 1; return 0; }";
+    let mut m = crate::frontend::load_source(src, InputKind::C).expect("compiles");
+    let f = m.function_by_name("inc").expect("inc");
+    let run = |m: &crate::ir::Module| {
+        let facts = crate::facts::ModuleFacts::new(m);
+        let config = super::tests::config(IntSemantics::Wrap);
+        super::analyze(m, &facts, f, &config, std::time::Instant::now() + std::time::Duration::from_secs(20))
+    };
+    // a C pointer promises nothing: the accesses may be out of bounds
+    assert_ne!(run(&m).memory_safety, MemorySafety::Proved);
+    let func = &mut m.functions[f.0 as usize];
+    assert_eq!(func.params, vec![(ValueId(0), Type::Ptr)]);
+    func.param_attrs = vec![ParamAttrs { nonnull: true, noundef: true, dereferenceable: Some(8), noalias: true, align: Some(8), ..ParamAttrs::default() }];
+    assert_eq!(run(&m).memory_safety, MemorySafety::Proved);
+    // 4 bytes are not enough for the 8-byte access
+    m.functions[f.0 as usize].param_attrs[0].dereferenceable = Some(4);
+    assert_ne!(run(&m).memory_safety, MemorySafety::Proved);
+    // readonly: a write would be undefined behaviour, so no block is assumed
+    m.functions[f.0 as usize].param_attrs[0].dereferenceable = Some(8);
+    m.functions[f.0 as usize].param_attrs[0].readonly = true;
+    assert_ne!(run(&m).memory_safety, MemorySafety::Proved);
+    // without noalias the memory may be shared with a global: no block either
+    m.functions[f.0 as usize].param_attrs[0].readonly = false;
+    m.functions[f.0 as usize].param_attrs[0].noalias = false;
+    assert_ne!(run(&m).memory_safety, MemorySafety::Proved);
 }
