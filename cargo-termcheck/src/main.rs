@@ -150,6 +150,19 @@ fn print_module(functions: &[FunctionReport], report: Option<&ModuleReport>, unf
     let _ = stdout.flush();
 }
 
+/// The run's counts on stderr, after the verdicts (the way cargo reports `Finished`): how
+/// many functions were analysed and how many reports came from the cache, and the time.
+#[allow(clippy::print_stderr, reason = "the CLI reports the run's counts on stderr")]
+fn print_run_counts(report: &ModuleReport) {
+    eprintln!(
+        "termcheck: {} functions: {} analysed, {} reused from the cache, in {:.2} s",
+        report.functions.len(),
+        report.analysed,
+        report.reused,
+        report.seconds
+    );
+}
+
 /// MAYBE for every defined function of `module` (module order), all with `reason`: what an
 /// `--all-functions` run prints when the engine gave no report.
 fn unfinished_functions(module: &Module, reason: &str) -> Vec<FunctionReport> {
@@ -207,6 +220,9 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
     match outcome {
         Supervised::Finished(report) => {
             print_module(&report.functions, Some(&report), None, args.format, start.elapsed());
+            if args.format == OutputFormat::Human {
+                print_run_counts(&report);
+            }
             EXIT_VERDICT
         }
         Supervised::Panicked(message) => {
