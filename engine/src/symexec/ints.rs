@@ -188,7 +188,33 @@ pub fn math_reduce(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32) -> Vec<St
         if is_big {
             out.push((st, e.clone()));
         } else {
-            out.push(wrap(ctx, st, e.clone(), bits));
+            out.extend(wrap_by_cases(ctx, st, e.clone(), bits));
+        }
+    }
+    out
+}
+
+/// `s(e)` for `e < 2^w`: when `e ≥ smin − 2^w` is entailed, by the exact cases `e` (in range),
+/// `e − 2^w` (above `smax`) and `e + 2^w` (below `smin`), so the result stays a linear function
+/// of `e` (its unsigned reading is `e` again for `e ≥ 0`); otherwise `wrap` with a fresh `k`.
+fn wrap_by_cases(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32) -> Vec<State_Value> {
+    let (Some(lo), Some(hi), Some(m)) = (smin(bits), smax(bits), modulus(bits)) else { return vec![(s, e)] };
+    let floor = Atom::cmp(&e, Rel::Ge, &LinExpr::constant(lo - m));
+    let (Some(floor), Some(le_hi), Some(ge_lo)) = (floor, Atom::cmp(&e, Rel::Le, &LinExpr::constant(hi)), Atom::cmp(&e, Rel::Ge, &LinExpr::constant(lo))) else {
+        return vec![wrap(ctx, s, e, bits)];
+    };
+    if !ctx.entails(&s, &[floor]) {
+        return vec![wrap(ctx, s, e, bits)];
+    }
+    let mut out = vec![];
+    for (st, below_hi) in split(ctx, s, &le_hi) {
+        if !below_hi {
+            out.push((st, e.add_scaled(1, &LinExpr::constant(-m)).unwrap_or_else(|| e.clone())));
+            continue;
+        }
+        for (st, above_lo) in split(ctx, st, &ge_lo) {
+            let v = if above_lo { e.clone() } else { e.add_scaled(1, &LinExpr::constant(m)).unwrap_or_else(|| e.clone()) };
+            out.push((st, v));
         }
     }
     out

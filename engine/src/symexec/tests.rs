@@ -705,6 +705,11 @@ fn math_alloca_of_n_times_sizeof_is_positive() {
         op64(3, BinOp::Mul, false, l(2), c(64, 4)),
         ins(Some(4), Op::Alloca { elem_size: 1, count: l(3), count_bits: 64 }),
         ins(None, Op::Store { ty: Type::Int(32), value: c(32, 7), ptr: l(4), size: 4 }),
+        // a[n − 1]: the size must stay the linear 4n (exact wrap cases, no fresh multiple)
+        bin(5, BinOp::Sub, true, l(0), c(32, 1)),
+        cast(6, CastOp::SExt, 32, 64, l(5)),
+        ins(Some(7), Op::PtrAdd { base: l(4), offset: 0, indices: vec![GepIndex { value: l(6), bits: 64, scale: 4 }], inbounds: true }),
+        ins(None, Op::Store { ty: Type::Int(32), value: c(32, 7), ptr: l(7), size: 4 }),
     ]);
     assert_eq!(run(&m, IntSemantics::Math).memory_safety, MemorySafety::Proved);
     assert_eq!(run(&m, IntSemantics::C).memory_safety, MemorySafety::Proved);
