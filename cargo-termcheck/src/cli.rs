@@ -112,7 +112,7 @@ pub enum IntSemanticsArg {
     C,
     /// Two's complement everywhere (like -fwrapv); no overflow is undefined.
     Wrap,
-    /// Signed integers are unbounded mathematical integers; unsigned arithmetic still wraps.
+    /// Signed integers are unbounded mathematical integers; unsigned results have no upper bound but wrap below zero.
     Math,
 }
 

@@ -15,7 +15,7 @@ pub enum IntSemantics {
     C,
     /// Two's complement everywhere (-fwrapv); no overflow is undefined.
     Wrap,
-    /// Signed integers are unbounded mathematical integers; unsigned arithmetic still wraps.
+    /// Signed integers are unbounded mathematical integers; unsigned results have no upper bound but wrap below zero.
     Math,
 }
 

@@ -2,7 +2,7 @@
 //! `IntSemantics`; the per-mode rules are written down in SEMANTICS.md.
 
 use super::fault::Fault;
-use super::value::{signed_min, to_unsigned, wrap_signed, Value, MAX_BITS};
+use super::value::{math_reduce, math_unsigned, signed_min, to_unsigned, wrap_signed, Value, MAX_BITS};
 use crate::ir::externals::MinMax;
 use crate::ir::{ArithFlags, BinOp, CastOp, IntPred};
 use crate::verdict::IntSemantics;
@@ -30,7 +30,13 @@ pub fn binary(op: BinOp, flags: ArithFlags, bits: u32, lhs: Value, rhs: Value, s
         // Signed division in `Math` mode divides the mathematical values; everything else
         // divides by the divisor's bit pattern.
         let signed_math = sem == IntSemantics::Math && matches!(op, BinOp::SDiv | BinOp::SRem);
-        let divisor = if signed_math { rhs.int } else { to_unsigned(rhs.int, bits) };
+        let divisor = if signed_math {
+            rhs.int
+        } else if sem == IntSemantics::Math {
+            math_unsigned(rhs.int, bits)
+        } else {
+            to_unsigned(rhs.int, bits)
+        };
         if divisor == 0 {
             return Err(Fault::ub("division by zero"));
         }
@@ -105,20 +111,22 @@ fn bit_vector(op: BinOp, flags: ArithFlags, bits: u32, a: i128, b: i128) -> Resu
     })
 }
 
-/// `Math` mode: `nsw` operations and signed division are exact on mathematical integers;
-/// everything else wraps to the width (see SEMANTICS.md).
+/// `Math` mode: `nsw` operations, signed division and `ashr` are exact on mathematical
+/// integers; flag-less `add/sub/mul/shl` and `udiv/urem/lshr` compute the exact result `e` on
+/// the operands' values (unsigned readings for the unsigned operations) and keep it when
+/// `e ≥ 2^w`, else wrap it like C (`math_reduce`, see SEMANTICS.md).
 fn mathematical(op: BinOp, flags: ArithFlags, bits: u32, a: i128, b: i128) -> Result<Value, Fault> {
-    let wrap = |v: i128| Value::int(wrap_signed(v, bits));
-    let (ua, ub) = (to_unsigned(a, bits), to_unsigned(b, bits));
+    let reduce = |v: Option<i128>, what: &str| -> Result<Value, Fault> { Ok(Value::int(math_reduce(exact(v, what)?, bits))) };
+    let (ua, ub) = (math_unsigned(a, bits), math_unsigned(b, bits));
     Ok(match op {
         BinOp::Add if flags.nsw => Value::int(exact(a.checked_add(b), "addition")?),
         BinOp::Sub if flags.nsw => Value::int(exact(a.checked_sub(b), "subtraction")?),
         BinOp::Mul if flags.nsw => Value::int(exact(a.checked_mul(b), "multiplication")?),
-        BinOp::Add => wrap(ua + ub),
-        BinOp::Sub => wrap(ua - ub),
-        BinOp::Mul => wrap(ua.wrapping_mul(ub)),
-        BinOp::UDiv => wrap(ua / ub),
-        BinOp::URem => wrap(ua % ub),
+        BinOp::Add => reduce(a.checked_add(b), "addition")?,
+        BinOp::Sub => reduce(a.checked_sub(b), "subtraction")?,
+        BinOp::Mul => reduce(a.checked_mul(b), "multiplication")?,
+        BinOp::UDiv => reduce(ua.checked_div(ub), "division")?,
+        BinOp::URem => reduce(ua.checked_rem(ub), "remainder")?,
         BinOp::SDiv => Value::int(exact(a.checked_div(b), "division")?),
         BinOp::SRem => Value::int(exact(a.checked_rem(b), "remainder")?),
         BinOp::Shl | BinOp::LShr | BinOp::AShr => {
@@ -128,8 +136,8 @@ fn mathematical(op: BinOp, flags: ArithFlags, bits: u32, a: i128, b: i128) -> Re
             let k = ub as u32;
             match op {
                 BinOp::Shl if flags.nsw => Value::int(exact(a.checked_mul(1i128 << k), "shift")?),
-                BinOp::Shl => wrap(ua << k),
-                BinOp::LShr => wrap(ua >> k),
+                BinOp::Shl => reduce(a.checked_mul(1i128 << k), "shift")?,
+                BinOp::LShr => reduce(Some(ua >> k), "shift")?,
                 _ => Value::int(a >> k),
             }
         }
@@ -150,7 +158,7 @@ pub fn compare(pred: IntPred, bits: u32, lhs: Value, rhs: Value, sem: IntSemanti
         IntSemantics::Math => (lhs.int, rhs.int),
         _ => (wrap_signed(lhs.int, bits), wrap_signed(rhs.int, bits)),
     };
-    let (ua, ub) = (to_unsigned(a, bits), to_unsigned(b, bits));
+    let (ua, ub) = (math_unsigned(a, bits), math_unsigned(b, bits));
     Ok(Value::bool(match pred {
         IntPred::Eq => a == b,
         IntPred::Ne => a != b,
@@ -175,7 +183,10 @@ pub fn cast(op: CastOp, from_bits: u32, to_bits: u32, v: Value, sem: IntSemantic
     let x = v.int;
     Ok(Value::int(match op {
         CastOp::Trunc | CastOp::PtrToInt => wrap_signed(x, to_bits),
-        CastOp::ZExt => wrap_signed(to_unsigned(x, from_bits), to_bits),
+        CastOp::ZExt => match sem {
+            IntSemantics::Math => math_unsigned(x, from_bits),
+            _ => wrap_signed(to_unsigned(x, from_bits), to_bits),
+        },
         CastOp::SExt => match sem {
             IntSemantics::Math => x,
             _ => wrap_signed(x, from_bits),
@@ -198,7 +209,7 @@ pub fn min_max(mm: MinMax, bits: u32, a: Value, b: Value, sem: IntSemantics) -> 
         IntSemantics::Math => (a.int, b.int),
         _ => (wrap_signed(a.int, bits), wrap_signed(b.int, bits)),
     };
-    let (ua, ub) = (to_unsigned(sa, bits), to_unsigned(sb, bits));
+    let (ua, ub) = (math_unsigned(sa, bits), math_unsigned(sb, bits));
     let pick_a = match (mm.signed, mm.max) {
         (true, true) => sa >= sb,
         (true, false) => sa <= sb,

@@ -31,7 +31,9 @@ impl<'a> Machine<'a> {
     fn size_arg(&mut self, name: &str, decl: &Function, args: &[Operand], i: usize) -> Result<u64, Fault> {
         let bits = decl.params.get(i).and_then(|(_, t)| t.int_bits()).unwrap_or(self.pointer_bits()).clamp(1, 64);
         let v = self.arg(name, args, i)?;
-        Ok(to_unsigned(v.int, bits) as u64)
+        // under `Math` the unsigned reading of a mathematical value (SEMANTICS.md)
+        let n = if self.sem() == crate::verdict::IntSemantics::Math { super::value::math_unsigned(v.int, bits) } else { to_unsigned(v.int, bits) };
+        u64::try_from(n).map_err(|_| Fault::unsupported(format!("size argument of {name} beyond 64 bits")))
     }
 
     fn ptr_arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<u64, Fault> {

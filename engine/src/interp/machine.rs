@@ -11,7 +11,7 @@ use super::lasso::LassoDetector;
 use super::observe::{BlockEntry, BlockObserver};
 use super::memory::{AllocKind, Cell, Memory, FUNCTION_BASE};
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
-use super::value::{fits_signed, to_unsigned, wrap_signed, Value};
+use super::value::{fits_signed, math_unsigned, to_unsigned, wrap_signed, Value};
 use crate::ir::{BlockId, Callee, FuncId, GlobalInit, Instr, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::verdict::IntSemantics;
 
@@ -347,7 +347,10 @@ impl<'a> Machine<'a> {
                 if c.poison {
                     return Err(Fault::ub("alloca with a poison element count"));
                 }
-                let n = to_unsigned(c.int, (*count_bits).clamp(1, 64)) as u64;
+                // the count is unsigned; under `Math` its unsigned reading (SEMANTICS.md)
+                let cb = (*count_bits).clamp(1, 64);
+                let n = if sem == IntSemantics::Math { math_unsigned(c.int, cb) } else { to_unsigned(c.int, cb) };
+                let n = u64::try_from(n).map_err(|_| Fault::unsupported("alloca element count beyond 64 bits"))?;
                 let size = elem_size.checked_mul(n).ok_or_else(|| Fault::unsupported("alloca size overflows"))?;
                 let base = self.memory.allocate(size, AllocKind::Stack, Cell::Uninit)?;
                 if let Some(top) = self.frames.last_mut() {

@@ -50,6 +50,31 @@ pub fn to_unsigned(v: i128, bits: u32) -> i128 {
     v & ((1i128 << bits) - 1)
 }
 
+/// The unsigned reading of a value under `IntSemantics::Math` (SEMANTICS.md, "Math"):
+/// a non-negative mathematical value is its own unsigned reading (integers have no upper
+/// bound), a negative one is reduced modulo 2^bits like C's conversion to an unsigned type.
+/// Equals `to_unsigned` on every canonical (in-range) value.
+pub fn math_unsigned(v: i128, bits: u32) -> i128 {
+    if v >= 0 {
+        v
+    } else {
+        to_unsigned(v, bits)
+    }
+}
+
+/// The result of a flag-less `add/sub/mul/shl` or of `udiv/urem/lshr` under
+/// `IntSemantics::Math`, from its exact value `e` on the operands' readings: `e` itself when
+/// `e ≥ 2^bits` (beyond the unsigned range: no upper bound), otherwise C's wrapped result in
+/// canonical form. On canonical operands this differs from C only when a result would exceed
+/// the type's unsigned maximum.
+pub fn math_reduce(e: i128, bits: u32) -> i128 {
+    if bits < 127 && e >= (1i128 << bits) {
+        e
+    } else {
+        wrap_signed(e, bits)
+    }
+}
+
 /// Smallest signed value of the width.
 pub fn signed_min(bits: u32) -> i128 {
     -(1i128 << (bits - 1))

@@ -108,10 +108,14 @@ fn res_view(ctx: &mut Ctx<'_>, s: &State, x: Option<ValueId>) -> View {
 
 /// Operand `o` of width `bits` read in view `want`: a local stored in the other view is
 /// converted by refinement, constants are reduced, undefined values are fresh in range;
-/// pointers are addresses (unsigned). Under `Math` the stored value is returned unchanged.
+/// pointers are addresses (unsigned). Under `Math` the stored (mathematical) value is its
+/// signed reading and `ints::unsigned_view` gives its unsigned reading (SEMANTICS.md).
 pub fn operand_in(ctx: &mut Ctx<'_>, mut s: State, o: &Operand, bits: u32, want: View) -> Result<Vec<(State, LinExpr)>, Stop> {
     if ctx.sem == IntSemantics::Math || bits == 0 {
         let e = operand(ctx, &mut s, o)?;
+        if ctx.sem == IntSemantics::Math && want == View::Unsigned && bits > 1 {
+            return Ok(unsigned_view(ctx, s, &e, bits));
+        }
         return Ok(vec![(s, e)]);
     }
     match o {
@@ -1187,7 +1191,8 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             let mut out = vec![];
             for (st, nonneg) in split(ctx, s, &at) {
                 let v = if nonneg { a.clone() } else { a.scale(-1).unwrap_or_default() };
-                let (mut st, v) = if nonneg { (st, v) } else { ints::wrap(ctx, st, v, ret_bits) };
+                // `Math`: exact, like the interpreter's `arith::abs`
+                let (mut st, v) = if nonneg || ctx.sem == IntSemantics::Math { (st, v) } else { ints::wrap(ctx, st, v, ret_bits) };
                 if let Some(x) = res {
                     define(ctx, &mut st, x, &v);
                 }
@@ -1202,6 +1207,10 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             let Some(n) = (if len.is_constant() { Some(len.constant) } else { None }) else {
                 return Err(Stop::Maybe(format!("`{name}` with a non-constant length{}", loc_text(loc))));
             };
+            if n < 0 {
+                // the length is a `size_t`: its unsigned reading is at least 2^63
+                return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);
+            }
             if n > 0 {
                 let Some(d_alloc) = find_alloc(ctx, &s, &dst, args.first(), n as u64) else {
                     return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);

@@ -176,6 +176,50 @@ pub fn unsigned_view(ctx: &mut Ctx<'_>, s: State, e: &LinExpr, bits: u32) -> Vec
     out
 }
 
+/// The `Math` result of a flag-less `add/sub/mul/shl` or of `udiv/urem/lshr` whose exact
+/// value is `e` (SEMANTICS.md, `interp::value::math_reduce`): `e` itself when `e ≥ 2^w` (no
+/// upper bound), otherwise C's wrapped result `r = e − 2^w·k` in the signed range. Split on
+/// `e ≥ 2^w` (decided by entailment first), so both cases are exact.
+pub fn math_reduce(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32) -> Vec<State_Value> {
+    let Some(m) = modulus(bits) else { return vec![(s, e)] };
+    let Some(big) = Atom::cmp(&e, Rel::Ge, &LinExpr::constant(m)) else { return vec![(s, e)] };
+    let mut out = vec![];
+    for (st, is_big) in split(ctx, s, &big) {
+        if is_big {
+            out.push((st, e.clone()));
+        } else {
+            out.extend(wrap_by_cases(ctx, st, e.clone(), bits));
+        }
+    }
+    out
+}
+
+/// `s(e)` for `e < 2^w`: when `e ≥ smin − 2^w` is entailed, by the exact cases `e` (in range),
+/// `e − 2^w` (above `smax`) and `e + 2^w` (below `smin`), so the result stays a linear function
+/// of `e` (its unsigned reading is `e` again for `e ≥ 0`); otherwise `wrap` with a fresh `k`.
+fn wrap_by_cases(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32) -> Vec<State_Value> {
+    let (Some(lo), Some(hi), Some(m)) = (smin(bits), smax(bits), modulus(bits)) else { return vec![(s, e)] };
+    let floor = Atom::cmp(&e, Rel::Ge, &LinExpr::constant(lo - m));
+    let (Some(floor), Some(le_hi), Some(ge_lo)) = (floor, Atom::cmp(&e, Rel::Le, &LinExpr::constant(hi)), Atom::cmp(&e, Rel::Ge, &LinExpr::constant(lo))) else {
+        return vec![wrap(ctx, s, e, bits)];
+    };
+    if !ctx.entails(&s, &[floor]) {
+        return vec![wrap(ctx, s, e, bits)];
+    }
+    let mut out = vec![];
+    for (st, below_hi) in split(ctx, s, &le_hi) {
+        if !below_hi {
+            out.push((st, e.add_scaled(1, &LinExpr::constant(-m)).unwrap_or_else(|| e.clone())));
+            continue;
+        }
+        for (st, above_lo) in split(ctx, st, &ge_lo) {
+            let v = if above_lo { e.clone() } else { e.add_scaled(1, &LinExpr::constant(m)).unwrap_or_else(|| e.clone()) };
+            out.push((st, v));
+        }
+    }
+    out
+}
+
 /// `trunc` to width `bits`: exact two's-complement reduction, except in `Math` for results
 /// wider than i1, where a signed target type keeps the mathematical value; both readings are
 /// covered by `r = e − 2^w·k` with `r` unconstrained.
@@ -202,6 +246,7 @@ fn finish(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32, flags: ArithFlags,
     let sem = ctx.sem;
     match sem {
         IntSemantics::Math if flags.nsw => Outcome::one(s, e),
+        IntSemantics::Math => Outcome { branches: math_reduce(ctx, s, e, bits).into_iter().map(|(state, value)| Branch { state, value }).collect(), ub: vec![] },
         IntSemantics::C if flags.nsw || flags.nuw => {
             let ranges = if flags.nsw {
                 range_atoms(&e, bits)
@@ -234,9 +279,11 @@ fn finish(ctx: &mut Ctx<'_>, s: State, e: LinExpr, bits: u32, flags: ArithFlags,
     }
 }
 
-/// A fresh result of the operation, constrained to the type's range unless `Math` + `nsw`.
+/// A fresh result of the operation, constrained to the type's range unless `Math`, where
+/// `nsw` results, signed quotients and the results of `math_reduce` may lie outside it.
 fn unknown(ctx: &mut Ctx<'_>, mut s: State, bits: u32, flags: ArithFlags, hint: &str) -> (State, Var) {
-    let unbounded = ctx.sem == IntSemantics::Math && flags.nsw;
+    let _ = flags;
+    let unbounded = ctx.sem == IntSemantics::Math;
     let v = if unbounded { ctx.fresh(hint) } else { fresh_in_range(ctx, &mut s, hint, bits) };
     (s, v)
 }
@@ -315,6 +362,14 @@ pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u3
         }
         BinOp::SDiv | BinOp::SRem | BinOp::UDiv | BinOp::URem => division(ctx, s, op, flags, bits, a, b),
         BinOp::AShr | BinOp::LShr => match cst(b) {
+            Some(0) if op == BinOp::LShr && ctx.sem == IntSemantics::Math => {
+                // `Math`: the unsigned reading of `a`, reduced like every unsigned result
+                let mut out = Outcome { branches: vec![], ub: vec![] };
+                for (st, x) in unsigned_view(ctx, s, a, bits) {
+                    out.branches.extend(math_reduce(ctx, st, x, bits).into_iter().map(|(state, value)| Branch { state, value }));
+                }
+                out
+            }
             Some(0) => Outcome::one(s, a.clone()),
             Some(k) if k > 0 && (k as u32) < bits && k < 126 => {
                 let d = 1i128 << k;
@@ -332,7 +387,11 @@ pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u3
                             st.add_atom(at);
                         }
                     }
-                    out.branches.push(Branch { state: st, value: LinExpr::var(&q) });
+                    if op == BinOp::LShr && ctx.sem == IntSemantics::Math {
+                        out.branches.extend(math_reduce(ctx, st, LinExpr::var(&q), bits).into_iter().map(|(state, value)| Branch { state, value }));
+                    } else {
+                        out.branches.push(Branch { state: st, value: LinExpr::var(&q) });
+                    }
                 }
                 out
             }
@@ -507,6 +566,21 @@ fn check_shift_amount(ctx: &mut Ctx<'_>, s: State, b: &LinExpr, bits: u32, c_mod
 }
 
 fn division(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+    if ctx.sem == IntSemantics::Math && matches!(op, BinOp::UDiv | BinOp::URem) {
+        // `Math`: unsigned division divides the unsigned readings (the divisor's too: a zero
+        // reading is division by zero)
+        let mut out = Outcome { branches: vec![], ub: vec![] };
+        for (st, ub) in unsigned_view(ctx, s, b, bits) {
+            let o = division_of_readings(ctx, st, op, flags, bits, a, &ub);
+            out.branches.extend(o.branches);
+            out.ub.extend(o.ub);
+        }
+        return out;
+    }
+    division_of_readings(ctx, s, op, flags, bits, a, b)
+}
+
+fn division_of_readings(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
     let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
     let rem = matches!(op, BinOp::SRem | BinOp::URem);
     let what = if rem { "remainder" } else { "division" };
@@ -550,6 +624,10 @@ fn division(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32
                         let o = finish(ctx, st2, v2, bits, ArithFlags { nsw: true, ..flags }, "division");
                         out.branches.extend(o.branches);
                         out.ub.extend(o.ub);
+                        continue;
+                    }
+                    if !signed && ctx.sem == IntSemantics::Math {
+                        out.branches.extend(math_reduce(ctx, st, value, bits).into_iter().map(|(state, value)| Branch { state, value }));
                         continue;
                     }
                     let (st, value) = if !rem && mag == 1 && ctx.sem != IntSemantics::Math { wrap(ctx, st, value, bits) } else { (st, value) };
@@ -629,7 +707,13 @@ fn bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinExpr, b: &L
         return Outcome::one(s, v);
     }
     let mut s = s;
-    let r = fresh_in_range(ctx, &mut s, "bits", bits);
+    // `Math`: bitwise results of values outside the type's range may lie outside it too
+    let in_range = ctx.sem != IntSemantics::Math || {
+        let mut ranges = range_atoms(a, bits);
+        ranges.extend(range_atoms(b, bits));
+        ctx.entails(&s, &ranges)
+    };
+    let r = if in_range { fresh_in_range(ctx, &mut s, "bits", bits) } else { ctx.fresh("bits") };
     let rv = LinExpr::var(&r);
     let zero = LinExpr::constant(0);
     let ge0 = |x: &LinExpr| Atom::cmp(x, Rel::Ge, &zero).unwrap_or(Atom::truth(false));

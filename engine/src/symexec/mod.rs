@@ -27,7 +27,9 @@
 //! - **Integers.** `C`/`Wrap`: each SSA value is stored in a signed or unsigned view chosen by
 //!   the seed-004 heuristic (`facts::views`), rules read operands in the view they need and convert by
 //!   refinement, wrap-around is split into exact cases (`bv`). `Math` keeps the signed
-//!   representation of `ints` with unbounded `nsw` arithmetic. `C` turns possible `nsw`/`nuw`
+//!   representation of `ints` with unbounded `nsw` arithmetic; flag-less results are kept when
+//!   they reach 2^w and wrapped below (`ints::math_reduce`), unsigned readings are
+//!   `ints::unsigned_view` (SEMANTICS.md, "Math and conversions"). `C` turns possible `nsw`/`nuw`
 //!   overflow, division by zero and over-wide shifts into error states (undefined behaviour).
 //! - **Refinement.** Comparisons, selects, branches, switches, min/max and abs split the state
 //!   when the condition is not decided by ⟨a⟩ (digest App. A.4), so KB stays a set of linear
@@ -52,8 +54,6 @@
 //!   fail the allocation check.
 //! - Divisibility is tracked only for pointer offsets from a root pointer of the same frame
 //!   (see `facts::congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
-//! - In `Math` mode `alloca(n * sizeof(T))` with an unbounded `int n` is an unsigned (wrapping)
-//!   `size_t` product that may be 0 or huge: "alloca of a size that may not be positive".
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
 //!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 

@@ -606,3 +606,132 @@ fn array_sum_half_step_is_not_proved_safe() {
     let MemorySafety::Unknown { reason } = &a.memory_safety else { panic!("a 2-byte step reads past the end: {:?}", a.memory_safety) };
     assert!(reason.contains("load"), "the last load is the problem: {reason}");
 }
+
+// ----- `Math` conversions between signed and unsigned values (SEMANTICS.md, issue 11) -----
+
+fn op64(r: u32, op: BinOp, nsw: bool, a: Operand, b: Operand) -> Instr {
+    ins(Some(r), Op::Bin { op, flags: ArithFlags { nsw, ..Default::default() }, bits: 64, lhs: a, rhs: b })
+}
+fn icmp_w(r: u32, pred: IntPred, bits: u32, a: Operand, b: Operand) -> Instr {
+    ins(Some(r), Op::ICmp { pred, bits, lhs: a, rhs: b })
+}
+fn cast(r: u32, op: CastOp, from_bits: u32, to_bits: u32, v: Operand) -> Instr {
+    ins(Some(r), Op::Cast { op, from_bits, to_bits, value: v })
+}
+
+/// `x = nondet_int()` as local 0 (unbounded under `Math`), then `assume(lo ≤ x ≤ hi)` (locals
+/// 60–63), then `body`; `bad` (an i1 local of `body`) leads to a null dereference. Memory safety
+/// is proved iff the symbolic execution shows that `bad` is always false.
+fn bad_is_unreachable(lo: Option<i128>, hi: Option<i128>, body: Vec<Instr>, bad: u32, sem: IntSemantics) -> bool {
+    let mut instrs = vec![call(Some(0), 1, vec![], Type::Int(32))];
+    if let Some(lo) = lo {
+        instrs.push(icmp(60, IntPred::Sge, l(0), c(32, lo)));
+        instrs.push(call(None, 4, vec![l(60)], Type::Void));
+    }
+    if let Some(hi) = hi {
+        instrs.push(icmp(61, IntPred::Sle, l(0), c(32, hi)));
+        instrs.push(call(None, 4, vec![l(61)], Type::Void));
+    }
+    instrs.extend(body);
+    let blocks = vec![
+        block("entry", instrs, condbr(l(bad), 1, 2)),
+        block("bad", vec![ins(Some(62), Op::Load { ty: Type::Int(32), ptr: Operand::NullPtr, size: 4 })], ret0()),
+        block("ok", vec![], ret0()),
+    ];
+    let m = module(func("main", vec![], blocks, &[]), vec![]);
+    run(&m, sem).memory_safety == MemorySafety::Proved
+}
+
+#[test]
+fn math_flagless_product_of_a_positive_int_keeps_its_unsigned_reading() {
+    // size_t s = (size_t)x * 4 with x ≥ 1: s's unsigned reading is 4x ≥ 4 (C would wrap for
+    // x ≥ 2^62, but C's x is an int; under Math it is unbounded)
+    let body = vec![cast(1, CastOp::SExt, 32, 64, l(0)), op64(2, BinOp::Mul, false, l(1), c(64, 4)), icmp_w(3, IntPred::Ult, 64, l(2), c(64, 4))];
+    assert!(bad_is_unreachable(Some(1), None, body.clone(), 3, IntSemantics::Math));
+    // the product kept beyond 2^64 is not wrapped to a small or negative value
+    let body = vec![
+        cast(1, CastOp::SExt, 32, 64, l(0)),
+        op64(2, BinOp::Mul, true, l(1), c(64, 1 << 62)),
+        op64(3, BinOp::Mul, false, l(2), c(64, 4)),
+        icmp_w(4, IntPred::Slt, 64, l(3), c(64, 0)),
+    ];
+    assert!(bad_is_unreachable(Some(1), None, body, 4, IntSemantics::Math));
+}
+
+#[test]
+fn math_unsigned_decrement_below_zero_wraps() {
+    // unsigned y = x − 1 with x = 0: y = −1, whose unsigned reading is 2^32 − 1
+    let body = vec![bin(1, BinOp::Add, false, l(0), c(32, -1)), icmp(2, IntPred::Ne, l(1), c(32, -1))];
+    assert!(bad_is_unreachable(Some(0), Some(0), body, 2, IntSemantics::Math));
+    let body = vec![bin(1, BinOp::Add, false, l(0), c(32, -1)), icmp(2, IntPred::Ult, l(1), c(32, i32::MAX as i128))];
+    assert!(bad_is_unreachable(Some(0), Some(0), body, 2, IntSemantics::Math));
+    // and from 1 it is exactly 0
+    let body = vec![bin(1, BinOp::Add, false, l(0), c(32, -1)), icmp(2, IntPred::Ne, l(1), c(32, 0))];
+    assert!(bad_is_unreachable(Some(1), Some(1), body, 2, IntSemantics::Math));
+}
+
+#[test]
+fn math_unsigned_division_and_shift_read_unsigned() {
+    // z = x · 2^30 (nsw, ≥ 2^30 and unbounded); z / 2 and z >> 1 read back as ≥ 2^29
+    for op in [BinOp::UDiv, BinOp::LShr] {
+        let k = if op == BinOp::UDiv { 2 } else { 1 };
+        let body = vec![bin(1, BinOp::Mul, true, l(0), c(32, 1 << 30)), bin(2, op, false, l(1), c(32, k)), icmp(3, IntPred::Ult, l(2), c(32, 1 << 29))];
+        assert!(bad_is_unreachable(Some(1), None, body, 3, IntSemantics::Math), "{op:?}");
+    }
+    let body = vec![bin(1, BinOp::URem, false, l(0), c(32, 10)), icmp(2, IntPred::Sgt, l(1), c(32, 9))];
+    assert!(bad_is_unreachable(None, None, body, 2, IntSemantics::Math));
+}
+
+#[test]
+fn math_signed_to_unsigned_conversion_of_a_negative_value() {
+    // −1000 < x < 0: (size_t)x = sext x reads unsigned as 2^64 + x, never below 1000
+    let body = vec![cast(1, CastOp::SExt, 32, 64, l(0)), icmp_w(2, IntPred::Ult, 64, l(1), c(64, 1000))];
+    assert!(bad_is_unreachable(Some(-999), Some(-1), body.clone(), 2, IntSemantics::Math));
+    assert!(!bad_is_unreachable(Some(-999), Some(1), body, 2, IntSemantics::Math), "x ≥ 0 may be small");
+    // (unsigned long)(unsigned)x = zext x is 2^32 + x
+    let body = vec![cast(1, CastOp::ZExt, 32, 64, l(0)), icmp_w(2, IntPred::Slt, 64, l(1), c(64, (1 << 32) - 999))];
+    assert!(bad_is_unreachable(Some(-999), Some(-1), body, 2, IntSemantics::Math));
+}
+
+/// `alloca(n * sizeof(int))` with an unbounded `int n ≥ 1` (issue 11): the size's unsigned
+/// reading is `4n`, so the allocation is positive and the first element is in bounds.
+#[test]
+fn math_alloca_of_n_times_sizeof_is_positive() {
+    let m = single_block(vec![
+        call(Some(0), 1, vec![], Type::Int(32)),
+        icmp(1, IntPred::Sge, l(0), c(32, 1)),
+        call(None, 4, vec![l(1)], Type::Void),
+        cast(2, CastOp::SExt, 32, 64, l(0)),
+        op64(3, BinOp::Mul, false, l(2), c(64, 4)),
+        ins(Some(4), Op::Alloca { elem_size: 1, count: l(3), count_bits: 64 }),
+        ins(None, Op::Store { ty: Type::Int(32), value: c(32, 7), ptr: l(4), size: 4 }),
+        // a[n − 1]: the size must stay the linear 4n (exact wrap cases, no fresh multiple)
+        bin(5, BinOp::Sub, true, l(0), c(32, 1)),
+        cast(6, CastOp::SExt, 32, 64, l(5)),
+        ins(Some(7), Op::PtrAdd { base: l(4), offset: 0, indices: vec![GepIndex { value: l(6), bits: 64, scale: 4 }], inbounds: true }),
+        ins(None, Op::Store { ty: Type::Int(32), value: c(32, 7), ptr: l(7), size: 4 }),
+    ]);
+    assert_eq!(run(&m, IntSemantics::Math).memory_safety, MemorySafety::Proved);
+    assert_eq!(run(&m, IntSemantics::C).memory_safety, MemorySafety::Proved);
+}
+
+const COUNTDOWN_U: &str = "extern int __VERIFIER_nondet_int(void);\n\
+    int main(void) { int n = __VERIFIER_nondet_int(); int s = 0;\n\
+    for (unsigned i = n; i >= 0; i--) { s = 1 - s; }\n\
+    return s; }";
+
+/// The unsigned countdown stays non-terminating under `Math` (0 − 1 wraps), also for a small
+/// `n ≥ 0`, while the same loop with `i > 0` terminates.
+#[test]
+fn math_unsigned_countdown_is_not_proved_terminating() {
+    let m = crate::frontend::load_source(COUNTDOWN_U, crate::driver::InputKind::C).expect("compiles");
+    let p = run(&m, IntSemantics::Math);
+    assert!(!matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+    let bounded = COUNTDOWN_U.replace("int s = 0;", "int s = 0; if (n < 0 || n > 1000) return 0;");
+    let m = crate::frontend::load_source(&bounded, crate::driver::InputKind::C).expect("compiles");
+    let p = run(&m, IntSemantics::Math);
+    assert!(!matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+    let m = crate::frontend::load_source(&bounded.replace("i >= 0", "i > 0"), crate::driver::InputKind::C).expect("compiles");
+    let p = run(&m, IntSemantics::Math);
+    assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
+}

@@ -30,13 +30,117 @@ fn is_ub(o: &Outcome) -> bool {
     violation_kind(o) == Some(kind::UNDEFINED_BEHAVIOUR)
 }
 
+/// A `Math` value `v` of width `bits` (outside the range: built by exact `nsw` operations,
+/// since constants and entry arguments are canonical).
+fn value_of(f: &mut FnBuilder, e: BlockId, bits: u32, v: i128) -> Operand {
+    let (lo, hi) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
+    if (lo..=hi).contains(&v) {
+        return c(bits, v);
+    }
+    let unit = 1i128 << (bits - 2);
+    let (q, r) = (v.div_euclid(unit), v.rem_euclid(unit));
+    let m = f.push(e, nsw(BinOp::Mul, bits, c(bits, q), c(bits, unit)));
+    f.push(e, nsw(BinOp::Add, bits, m, c(bits, r)))
+}
+
+/// `op` on the `Math` values `a` and `b` of width `bits` (the result returned as `ret` bits).
+fn math_op(bits: u32, ret_bits: u32, a: i128, b: i128, op: impl FnOnce(&mut FnBuilder, BlockId, Operand, Operand) -> Operand) -> Outcome {
+    let mut f = FnBuilder::new("f", &[], Type::Int(ret_bits));
+    let e = f.block("entry");
+    let (x, y) = (value_of(&mut f, e, bits, a), value_of(&mut f, e, bits, b));
+    let r = op(&mut f, e, x, y);
+    f.term(e, Terminator::Ret(Some(r)));
+    run_with(&module(vec![f.finish()]), Math, &[], vec![]).outcome
+}
+
+fn m_bin(op: BinOp, bits: u32, a: i128, b: i128) -> Outcome {
+    math_op(bits, bits, a, b, |f, e, x, y| f.push(e, bin(op, bits, x, y)))
+}
+
+fn m_cmp(pred: IntPred, bits: u32, a: i128, b: i128) -> Outcome {
+    math_op(bits, 32, a, b, |f, e, x, y| {
+        let t = f.push(e, icmp(pred, bits, x, y));
+        f.push(e, Op::Select { cond: t, then_value: c(32, 1), else_value: c(32, 0), ty: i32t() })
+    })
+}
+
+fn m_zext(from: u32, to: u32, a: i128) -> Outcome {
+    math_op(from, to, a, 0, |f, e, x, _| f.push(e, Op::Cast { op: CastOp::ZExt, from_bits: from, to_bits: to, value: x }))
+}
+
 #[test]
 fn flagless_arithmetic_wraps_in_every_mode() {
     for sem in [C, Wrap, Math] {
         assert_eq!(eval(BinOp::Add, NONE, 32, MAX32, 1, sem), ret(MIN32), "{sem:?}");
         assert_eq!(eval(BinOp::Sub, NONE, 32, MIN32, 1, sem), ret(MAX32), "{sem:?}");
+        assert_eq!(eval(BinOp::Sub, NONE, 32, 0, 1, sem), ret(-1), "{sem:?}");
+    }
+    for sem in [C, Wrap] {
         assert_eq!(eval(BinOp::Mul, NONE, 8, 16, 16, sem), ret(0), "{sem:?}");
     }
+}
+
+/// `Math`: a flag-less result `e ≥ 2^w` is kept (no upper bound), below it C's wrapped value.
+#[test]
+fn math_flagless_results_are_not_reduced_from_above() {
+    assert_eq!(eval(BinOp::Mul, NONE, 8, 16, 16, Math), ret(256));
+    assert_eq!(eval(BinOp::Mul, NONE, 8, 16, 15, Math), ret(-16), "240 < 2^8 wraps to its canonical form");
+    assert_eq!(m_bin(BinOp::Mul, 64, 1 << 62, 4), ret(1 << 64));
+    assert_eq!(m_bin(BinOp::Add, 64, 1 << 64, 5), ret((1 << 64) + 5), "operand beyond the width");
+    assert_eq!(m_bin(BinOp::Sub, 64, 1 << 64, 1), ret(-1), "2^64 − 1 < 2^64: C's value");
+    assert_eq!(eval(BinOp::Shl, NONE, 32, 3, 31, Math), ret(3 << 31));
+    assert_eq!(eval(BinOp::Shl, NONE, 32, 1, 31, Math), ret(MIN32));
+    // unsigned division and shifts read unsigned (ũ) and reduce their result the same way
+    assert_eq!(eval(BinOp::UDiv, NONE, 32, -1, 1, Math), ret(-1));
+    assert_eq!(m_bin(BinOp::UDiv, 32, 1 << 40, 2), ret(1 << 39));
+    assert_eq!(m_bin(BinOp::URem, 32, (1 << 40) + 7, 1 << 36), ret(7));
+    assert_eq!(m_bin(BinOp::LShr, 32, 1 << 40, 4), ret(1 << 36));
+    assert_eq!(eval(BinOp::LShr, NONE, 32, -1, 0, Math), ret(-1));
+    // a divisor whose unsigned reading is 0 divides by zero
+    assert!(is_ub(&m_bin(BinOp::UDiv, 32, 5, -(1 << 32))));
+    assert_eq!(m_bin(BinOp::SDiv, 32, 5, -(1 << 32)), ret(0));
+}
+
+/// The unsigned countdown `for (unsigned i = n; i >= 0; i--)`: `i - 1` at 0 wraps to −1, whose
+/// unsigned reading is `2^32 − 1 ≥ 0`; a value of 2^33 counts down without wrapping.
+#[test]
+fn math_unsigned_countdown_wraps_below_zero() {
+    assert_eq!(eval(BinOp::Add, NONE, 32, 0, -1, Math), ret(-1));
+    assert_eq!(cmp(IntPred::Uge, 32, -1, 0, Math), ret(1));
+    assert_eq!(cmp(IntPred::Ugt, 32, -1, MAX32, Math), ret(1));
+    assert_eq!(m_bin(BinOp::Add, 32, 1 << 33, -1), ret((1 << 33) - 1));
+    assert_eq!(m_bin(BinOp::Add, 32, 1 << 32, -1), ret(-1));
+}
+
+/// Readings: a non-negative value reads unsigned as itself, a negative one modulo 2^w.
+#[test]
+fn math_unsigned_readings() {
+    // ult: 2^32 is not reduced to 0 (C's `u` would give 0); −2^40 − 1 reads as 2^32 − 1
+    assert_eq!(m_cmp(IntPred::Ult, 32, 1 << 32, 1), ret(0));
+        assert_eq!(m_cmp(IntPred::Ugt, 32, -(1 << 40) - 1, MAX32), ret(1));
+    // signed → unsigned of a negative value: sext keeps −5, zext/ult read 2^64 − 5
+    assert_eq!(cast_of(CastOp::SExt, 32, 64, -5, Math), ret(-5));
+    assert_eq!(cmp(IntPred::Ugt, 64, -5, i64::MAX as i128, Math), ret(1));
+    assert_eq!(cast_of(CastOp::ZExt, 32, 64, -5, Math), ret((1 << 32) - 5));
+    assert_eq!(m_zext(32, 64, 1 << 40), ret(1 << 40));
+}
+
+/// `alloca(n * sizeof(int))` with a mathematical `n`: the count's unsigned reading is `4n`.
+#[test]
+fn math_alloca_count_is_the_unsigned_reading() {
+    let mut f = FnBuilder::new("f", &[i32t()], i32t());
+    let e = f.block("entry");
+    let p = f.param(0);
+    let n = f.push(e, Op::Cast { op: CastOp::SExt, from_bits: 32, to_bits: 64, value: p });
+    let size = f.push(e, bin(BinOp::Mul, 64, n, c(64, 4)));
+    let a = f.push(e, Op::Alloca { elem_size: 1, count: size, count_bits: 64 });
+    let last = f.push(e, Op::PtrAdd { base: a, offset: 3, indices: vec![], inbounds: true });
+    f.push_void(e, Op::Store { ty: Type::Int(8), value: c(8, 1), ptr: last, size: 1 });
+    f.term(e, Terminator::Ret(Some(c(32, 0))));
+    let m = module(vec![f.finish()]);
+    assert_eq!(run_with(&m, Math, &[1], vec![]).outcome, ret(0));
+    // a negative count reads as a huge size: never a successful allocation
+    assert!(matches!(run_with(&m, Math, &[-1], vec![]).outcome, Outcome::Unsupported(_)));
 }
 
 #[test]
@@ -112,6 +216,8 @@ fn shifts() {
         assert!(is_ub(&eval(BinOp::LShr, NONE, 32, 1, -1, sem)), "{sem:?}");
         assert_eq!(eval(BinOp::LShr, NONE, 32, -1, 28, sem), ret(15));
         assert_eq!(eval(BinOp::AShr, NONE, 32, -16, 2, sem), ret(-4));
+    }
+    for sem in [C, Wrap] {
         assert_eq!(eval(BinOp::Shl, NONE, 32, 3, 31, sem), ret(MIN32));
     }
     assert!(is_ub(&eval(BinOp::Shl, NSW, 32, 3, 30, C)));
