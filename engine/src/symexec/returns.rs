@@ -13,7 +13,7 @@
 use super::ctx::Ctx;
 use super::facts::{ARel, Atom, Fact};
 use super::generalize::{self, apply, project_facts, Mu};
-use super::state::{Alloc, Frame, PtEntry, State};
+use super::state::{memory_vars, Alloc, Frame, PtEntry, State};
 use crate::facts::views::View;
 use crate::ir::{BlockId, FuncId, ValueId};
 use crate::logic::{LinExpr, Rel, Var};
@@ -47,14 +47,7 @@ impl ReturnSummary {
         let pt: Vec<PtEntry> = state.pt.iter().filter(|p| live.contains(&p.alloc)).cloned().collect();
         let mut facts = state.kb.clone();
         let mut roots = ghosts.clone();
-        for a in &allocs {
-            roots.insert(a.start.clone());
-            roots.insert(a.end.clone());
-        }
-        for p in &pt {
-            roots.insert(p.addr.clone());
-            roots.insert(p.value.clone());
-        }
+        memory_vars(&allocs, &pt, &mut roots);
         let value = value.map(|(e, view)| {
             let r = ctx.fresh("ret");
             if let Some(a) = Atom::cmp(&LinExpr::var(&r), Rel::Eq, &e) {
@@ -204,14 +197,7 @@ impl ReturnSummary {
         }
         let mut roots: BTreeSet<Var> = ghosts.clone();
         roots.extend(self.value.iter().map(|(r, _)| r.clone()));
-        for a in &allocs {
-            roots.insert(a.start.clone());
-            roots.insert(a.end.clone());
-        }
-        for p in &pt {
-            roots.insert(p.addr.clone());
-            roots.insert(p.value.clone());
-        }
+        memory_vars(&allocs, &pt, &mut roots);
         let own: Vec<Fact> = self.facts.iter().map(|f| f.rename(&|v| apply(&mine, v))).collect();
         let other: Vec<Fact> = newer.facts.iter().map(|f| f.rename(&|v| apply(&theirs, v))).collect();
         let mut cands: Vec<Atom> = vec![];
@@ -248,14 +234,7 @@ impl ReturnSummary {
         for f in &self.facts {
             f.collect_vars(&mut vars);
         }
-        for a in &self.allocs {
-            vars.insert(a.start.clone());
-            vars.insert(a.end.clone());
-        }
-        for p in &self.pt {
-            vars.insert(p.addr.clone());
-            vars.insert(p.value.clone());
-        }
+        memory_vars(&self.allocs, &self.pt, &mut vars);
         let mut nu = Mu::new();
         for v in vars {
             let to = if ghosts.contains(&v) {

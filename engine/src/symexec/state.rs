@@ -80,6 +80,18 @@ pub struct State {
     pub inputs_exact: bool,
 }
 
+/// Adds the variables of blocks (bounds) and cells (addresses, contents) to `out`.
+pub fn memory_vars(allocs: &[Alloc], pt: &[PtEntry], out: &mut BTreeSet<Var>) {
+    for a in allocs {
+        out.insert(a.start.clone());
+        out.insert(a.end.clone());
+    }
+    for p in pt {
+        out.insert(p.addr.clone());
+        out.insert(p.value.clone());
+    }
+}
+
 /// A program position: every frame's (function, block, previous block, index).
 pub type Position = Vec<(FuncId, BlockId, Option<BlockId>, usize)>;
 
@@ -130,14 +142,7 @@ impl State {
     /// variables can be projected away.
     pub fn root_vars(&self) -> BTreeSet<Var> {
         let mut r = self.lv_vars();
-        for a in &self.allocs {
-            r.insert(a.start.clone());
-            r.insert(a.end.clone());
-        }
-        for p in &self.pt {
-            r.insert(p.addr.clone());
-            r.insert(p.value.clone());
-        }
+        memory_vars(&self.allocs, &self.pt, &mut r);
         for (_, v) in &self.inputs {
             r.insert(v.clone());
         }
