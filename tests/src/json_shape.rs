@@ -62,18 +62,21 @@ fn check_memory(m: &Value, word: &Value) -> Result<(), String> {
     }
 }
 
-/// Checks one JSON output (the whole stdout) against the schema and the human output's header.
-pub fn check_json_output(stdout: &str, human_stdout: &str) -> Result<(), String> {
+/// The whole stdout as one line holding one JSON object with exactly the keys `keys` (sorted).
+fn single_line_object(stdout: &str, keys: &[&str]) -> Result<Value, String> {
     let trimmed = stdout.trim_end();
     expect(!trimmed.contains('\n'), "JSON output is not a single line")?;
     let v: Value = serde_json::from_str(trimmed).map_err(|e| format!("not JSON: {e}"))?;
     let obj = v.as_object().ok_or("not a JSON object")?;
-    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    expect(
-        keys == ["format_version", "memory", "memory_safety", "stats", "termination", "time_ms", "verdict"],
-        &format!("unexpected keys {keys:?}"),
-    )?;
+    let mut got: Vec<&str> = obj.keys().map(String::as_str).collect();
+    got.sort_unstable();
+    expect(got == keys, &format!("unexpected keys {got:?}"))?;
+    Ok(v)
+}
+
+/// Checks one JSON output (the whole stdout) against the schema and the human output's header.
+pub fn check_json_output(stdout: &str, human_stdout: &str) -> Result<(), String> {
+    let v = single_line_object(stdout, &["format_version", "memory", "memory_safety", "stats", "termination", "time_ms", "verdict"])?;
     let verdict = v["verdict"].as_str().ok_or("verdict is not a string")?;
     expect(["YES", "NO", "MAYBE"].contains(&verdict), "verdict is not YES/NO/MAYBE")?;
     let mut human = human_stdout.lines();
@@ -94,16 +97,7 @@ pub fn check_json_output(stdout: &str, human_stdout: &str) -> Result<(), String>
 /// Checks the JSON output of an `--all-functions` run against the schema and against the human
 /// output of the same input: the same functions in the same order with the same verdicts.
 pub fn check_all_functions_json(stdout: &str, human_stdout: &str) -> Result<(), String> {
-    let trimmed = stdout.trim_end();
-    expect(!trimmed.contains('\n'), "JSON output is not a single line")?;
-    let v: Value = serde_json::from_str(trimmed).map_err(|e| format!("not JSON: {e}"))?;
-    let obj = v.as_object().ok_or("not a JSON object")?;
-    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    expect(
-        keys == ["analysed", "format_version", "functions", "reason", "reused", "seconds", "time_ms"],
-        &format!("unexpected keys {keys:?}"),
-    )?;
+    let v = single_line_object(stdout, &["analysed", "format_version", "functions", "reason", "reused", "seconds", "time_ms"])?;
     let (blocks, _) = crate::all_functions::parse(human_stdout)?;
     let functions = v["functions"].as_array().ok_or("functions is not an array")?;
     expect(functions.len() == blocks.len(), &format!("{} functions in JSON, {} blocks in the human output", functions.len(), blocks.len()))?;
