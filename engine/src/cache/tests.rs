@@ -306,7 +306,13 @@ fn concurrent_runs_on_one_cache_give_the_reports_of_one_run() {
     assert_eq!(a.analysed + a.reused, 6);
     let store = DiskStore::new(&cache, CacheMode::ReadOnly);
     let after = analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &store);
-    assert_eq!((after.analysed, after.reused), (0, 6));
+    // Every report is stored unless its analysis used more than half of its budget or ran
+    // out of time somewhere (`is_cacheable`): on a machine loaded by parallel tests a MAYBE
+    // whose witness search uses its whole share can miss that bound, so not every function is
+    // guaranteed to be reused here (seen once: 1 analysed, 5 reused). What must hold is that
+    // the cache is used and that whatever comes from it is right.
+    assert_eq!(after.analysed + after.reused, 6);
+    assert!(after.reused > 0, "nothing was reused: {after:?}");
     assert_eq!(verdicts(&after), verdicts(&single));
     // Every stored report is one of the two runs' complete reports.
     for (stored, (x, y)) in timeless(&after).iter().zip(timeless(&a).iter().zip(timeless(&b).iter())) {
