@@ -462,6 +462,8 @@ impl Builder<'_, '_> {
                 continue;
             }
             let Some((entry, mu)) = self.resolve(a) else { continue };
+            let ghosts = self.nodes[entry].state.root_vars();
+            let with_memory = self.ctx.summarized(self.nodes[a].state.top().func) == Summarized::WithMemory;
             for si in 0..self.summaries.len() {
                 if self.summaries[si].entry != entry || !self.intersected.insert((c, si)) {
                     continue;
@@ -473,14 +475,13 @@ impl Builder<'_, '_> {
                     st.add_fact(f.clone());
                 }
                 let value = sum.value.as_ref().map(|(_, view)| (self.ctx.fresh("ret"), *view));
-                let ghosts = self.nodes[entry].state.root_vars();
                 let nu = sum.renaming(self.ctx, &ghosts, &mu, value.as_ref().map(|(v, _)| v));
                 let facts: Vec<Fact> = sum.facts.iter().map(|f| f.rename(&|v| apply(&nu, v))).collect();
                 let probe = facts.iter().flat_map(|f| f.vars()).next();
                 for f in facts {
                     st.add_fact(f);
                 }
-                if self.ctx.summarized(self.nodes[a].state.top().func) == Summarized::WithMemory {
+                if with_memory {
                     self.memory_after_call(&mut st, entry, a, &mu, &sum, &nu)?;
                 }
                 if let Some(v) = probe {

@@ -135,30 +135,8 @@ impl ReturnSummary {
         }
         let to = self.value.as_ref().map(|(r, _)| r);
         let theirs = newer.facts_with_value(to);
-        let mut cands: Vec<Atom> = vec![];
-        for f in &self.facts {
-            let Fact::Atom(a) = f else { continue };
-            if a.rel == ARel::Eq {
-                cands.extend([Rel::Le, Rel::Ge].iter().filter_map(|r| Atom::cmp(&a.e, *r, &LinExpr::constant(0))));
-            } else {
-                cands.push(a.clone());
-            }
-        }
         let templates = to.map(|r| templates(r, &value_ghosts(ghosts, self, newer))).unwrap_or_default();
-        let mut kept = vec![];
-        for p in cands {
-            if !kept.contains(&Fact::Atom(p.clone())) && ctx.entails_facts(&theirs, std::slice::from_ref(&p)) {
-                kept.push(Fact::Atom(p));
-            }
-        }
-        for p in templates {
-            if !kept.contains(&Fact::Atom(p.clone()))
-                && ctx.entails_facts(&self.facts, std::slice::from_ref(&p))
-                && ctx.entails_facts(&theirs, std::slice::from_ref(&p))
-            {
-                kept.push(Fact::Atom(p));
-            }
-        }
+        let kept = common_facts(ctx, &self.facts, &theirs, None, templates);
         ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts: kept, allocs: vec![], pt: vec![] }
     }
 
@@ -200,29 +178,8 @@ impl ReturnSummary {
         memory_vars(&allocs, &pt, &mut roots);
         let own: Vec<Fact> = self.facts.iter().map(|f| f.rename(&|v| apply(&mine, v))).collect();
         let other: Vec<Fact> = newer.facts.iter().map(|f| f.rename(&|v| apply(&theirs, v))).collect();
-        let mut cands: Vec<Atom> = vec![];
-        for f in &own {
-            let Fact::Atom(a) = f else { continue };
-            if a.rel == ARel::Eq {
-                cands.extend([Rel::Le, Rel::Ge].iter().filter_map(|r| Atom::cmp(&a.e, *r, &LinExpr::constant(0))));
-            } else {
-                cands.push(a.clone());
-            }
-        }
-        let mut facts: Vec<Fact> = vec![];
-        for p in cands {
-            if Fact::Atom(p.clone()).vars().is_subset(&roots) && !facts.contains(&Fact::Atom(p.clone())) && ctx.entails_facts(&other, std::slice::from_ref(&p)) {
-                facts.push(Fact::Atom(p));
-            }
-        }
-        if let Some((r, _)) = &self.value {
-            for p in templates(r, &value_ghosts(ghosts, self, newer)) {
-                let f = Fact::Atom(p.clone());
-                if !facts.contains(&f) && ctx.entails_facts(&own, std::slice::from_ref(&p)) && ctx.entails_facts(&other, std::slice::from_ref(&p)) {
-                    facts.push(f);
-                }
-            }
-        }
+        let templates = self.value.as_ref().map(|(r, _)| templates(r, &value_ghosts(ghosts, self, newer))).unwrap_or_default();
+        let facts = common_facts(ctx, &own, &other, Some(&roots), templates);
         ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts, allocs, pt }
     }
 
@@ -252,6 +209,34 @@ impl ReturnSummary {
         nu
     }
 
+}
+
+/// The facts of a widening: those of `own` (equations split into two inequalities) that
+/// `other` entails — only over `roots` if given — then the `templates` both entail.
+fn common_facts(ctx: &mut Ctx<'_>, own: &[Fact], other: &[Fact], roots: Option<&BTreeSet<Var>>, templates: Vec<Atom>) -> Vec<Fact> {
+    let mut cands: Vec<Atom> = vec![];
+    for f in own {
+        let Fact::Atom(a) = f else { continue };
+        if a.rel == ARel::Eq {
+            cands.extend([Rel::Le, Rel::Ge].iter().filter_map(|r| Atom::cmp(&a.e, *r, &LinExpr::constant(0))));
+        } else {
+            cands.push(a.clone());
+        }
+    }
+    let mut kept: Vec<Fact> = vec![];
+    for p in cands {
+        let f = Fact::Atom(p.clone());
+        if roots.is_none_or(|r| f.vars().is_subset(r)) && !kept.contains(&f) && ctx.entails_facts(other, std::slice::from_ref(&p)) {
+            kept.push(f);
+        }
+    }
+    for p in templates {
+        let f = Fact::Atom(p.clone());
+        if !kept.contains(&f) && ctx.entails_facts(own, std::slice::from_ref(&p)) && ctx.entails_facts(other, std::slice::from_ref(&p)) {
+            kept.push(f);
+        }
+    }
+    kept
 }
 
 /// Candidate facts relating a returned value `r` to the ghosts: sign and order against each
