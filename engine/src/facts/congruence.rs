@@ -154,7 +154,7 @@ mod tests {
                 .collect(),
             num_values,
             value_names: vec![],
-            is_vararg: false, param_attrs: vec![], linkage: crate::ir::Linkage::External,
+            is_vararg: false, param_attrs: vec![], linkage: crate::ir::Linkage::External, address_taken: false,
             loc: None,
         }
     }

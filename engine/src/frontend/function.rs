@@ -134,6 +134,7 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
         name: ffi::value_name(func),
         param_attrs: (0..param_count).map(|i| param_attrs(func, i)).collect(),
         linkage: linkage(func),
+        address_taken: super::uses::address_taken(func),
         params,
         ret,
         blocks,

@@ -30,6 +30,7 @@ mod globals;
 mod layout;
 mod loading;
 mod toolchain;
+mod uses;
 #[cfg(test)]
 mod tests;
 

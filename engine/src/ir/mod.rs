@@ -279,6 +279,11 @@ pub struct Function {
     pub param_attrs: Vec<ParamAttrs>,
     #[serde(default)]
     pub linkage: Linkage,
+    /// Whether the function is used other than as the callee of a direct call (function
+    /// pointers, global initializers such as vtables or `llvm.global_ctors`): then code the
+    /// analysis does not see may call it.
+    #[serde(default)]
+    pub address_taken: bool,
     pub ret: Type,
     pub blocks: Vec<Block>,
     /// Number of local values (params + results): `ValueId`s are `0..num_values`.
@@ -292,6 +297,11 @@ pub struct Function {
 impl Function {
     pub fn is_declaration(&self) -> bool {
         self.blocks.is_empty()
+    }
+    /// Whether code outside the analysed module may call this function: any linkage but
+    /// `internal`/`private`, or an address that escapes ([`Function::address_taken`]).
+    pub fn callable_from_outside(&self) -> bool {
+        !matches!(self.linkage, Linkage::Internal | Linkage::Private) || self.address_taken
     }
     pub fn block(&self, b: BlockId) -> &Block {
         &self.blocks[b.0 as usize]

@@ -28,10 +28,10 @@ fn ins(result: Option<u32>, op: Op) -> Instr {
     Instr { result: result.map(ValueId), op, loc: None }
 }
 fn decl(name: &str, ret: Type) -> Function {
-    Function { name: name.into(), params: vec![], ret, blocks: vec![], num_values: 0, value_names: vec![], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, loc: None }
+    Function { name: name.into(), params: vec![], ret, blocks: vec![], num_values: 0, value_names: vec![], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, address_taken: false, loc: None }
 }
 fn func(blocks: Vec<Block>) -> Function {
-    Function { name: "main".into(), params: vec![], ret: Type::Int(32), blocks, num_values: 16, value_names: vec![None; 16], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, loc: None }
+    Function { name: "main".into(), params: vec![], ret: Type::Int(32), blocks, num_values: 16, value_names: vec![None; 16], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, address_taken: false, loc: None }
 }
 fn block(name: &str, instrs: Vec<Instr>, terminator: Terminator) -> Block {
     Block { name: name.into(), instrs, terminator, term_loc: None }

@@ -28,7 +28,7 @@ fn call(result: Option<u32>, f: u32, args: Vec<Operand>, ret: Type) -> Instr {
     ins(result, Op::Call { callee: Callee::Direct(FuncId(f)), args, ret })
 }
 fn decl(name: &str, ret: Type) -> Function {
-    Function { name: name.into(), params: vec![], ret, blocks: vec![], num_values: 0, value_names: vec![], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, loc: None }
+    Function { name: name.into(), params: vec![], ret, blocks: vec![], num_values: 0, value_names: vec![], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, address_taken: false, loc: None }
 }
 fn func(name: &str, params: Vec<(ValueId, Type)>, blocks: Vec<Block>, names: &[(u32, &str)]) -> Function {
     let n = 64;
@@ -36,7 +36,7 @@ fn func(name: &str, params: Vec<(ValueId, Type)>, blocks: Vec<Block>, names: &[(
     for (i, s) in names {
         value_names[*i as usize] = Some(s.to_string());
     }
-    Function { name: name.into(), params, ret: Type::Int(32), blocks, num_values: n as u32, value_names, is_vararg: false, param_attrs: vec![], linkage: Linkage::External, loc: None }
+    Function { name: name.into(), params, ret: Type::Int(32), blocks, num_values: n as u32, value_names, is_vararg: false, param_attrs: vec![], linkage: Linkage::External, address_taken: false, loc: None }
 }
 /// Module with `main` = function 0 and the declarations nondet_int (1), free (2), malloc (3), assume (4).
 fn module(main: Function, extra: Vec<Function>) -> Module {

@@ -21,7 +21,7 @@ impl FnBuilder {
                 blocks: vec![],
                 num_values: n,
                 value_names: vec![None; n as usize],
-                is_vararg: false, param_attrs: vec![], linkage: Linkage::External,
+                is_vararg: false, param_attrs: vec![], linkage: Linkage::External, address_taken: false,
                 loc: None,
             },
         }
