@@ -3,7 +3,8 @@
 //! This is the engine API the `--all-functions` mode and the cargo front end are built on.
 //! Today every selected function is analysed as an entry function of its own (its parameters
 //! arbitrary, every call inlined) by the same pipeline as `prove FILE`, independent functions
-//! in parallel on a rayon pool of `jobs` threads; the modular analysis of seed 002 (summaries
+//! in parallel on a rayon pool of `jobs` threads; internal functions are then re-judged in
+//! their call contexts (`call_contexts`); the modular analysis of seed 002 (summaries
 //! reused by every caller, recursion, a persistent cache) replaces the inside of
 //! [`analyze_module`] without changing its contract.
 
@@ -121,6 +122,8 @@ pub fn analyze_module_with_store(
         // One function (e.g. `prove FILE`'s entry): on the caller's thread and stack.
         None => targets.iter().map(analyse).collect(),
     };
+    let mut functions = functions;
+    crate::call_contexts::judge_internal_functions_in_contexts(module, &mut functions);
     let reused = reused.into_inner();
     let analysed = targets.iter().filter(|t| t.is_ok()).count() - reused;
     ModuleReport { functions, analysed, reused, seconds: started.elapsed().as_secs_f64() }
