@@ -10,7 +10,10 @@
 
 use crate::config::Config;
 use crate::facts::ModuleFacts;
+use crate::ir::callgraph::CallGraph;
 use crate::ir::{FuncId, Module, SrcLoc};
+use crate::schedule::Finished;
+use std::collections::BTreeSet;
 use crate::verdict::{MemorySafety, Report, Termination};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -86,21 +89,26 @@ pub fn analyze_module_with_store(
             .map(|n| module.function_by_name(n).filter(|f| !module.function(*f).is_declaration()).ok_or_else(|| n.clone()))
             .collect(),
     };
-    let analyse = |target: &Result<FuncId, String>| match target {
-        Ok(f) => {
-            let key = keys.as_ref().and_then(|k| k.key(*f));
-            let lookup = Instant::now();
-            if let Some(mut report) = key.and_then(|k| store.get(&k)).filter(|r| r.name == module.function(*f).name) {
-                reused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                report.seconds = lookup.elapsed().as_secs_f64();
-                return report;
-            }
-            let (report, cacheable) = analyze_function(module, &facts, *f, config, deadline);
-            if let Some(key) = key.filter(|_| cacheable) {
-                store.put(&key, &report);
-            }
-            report
+    let cg = CallGraph::new(module);
+    // One function: from the store, or analysed with the callees already proved (their own
+    // analyses, finished before it: `schedule`) not executed first.
+    let analyse_one = |f: FuncId, done: Option<&Finished<FunctionReport>>| {
+        let key = keys.as_ref().and_then(|k| k.key(f));
+        let lookup = Instant::now();
+        if let Some(mut report) = key.and_then(|k| store.get(&k)).filter(|r| r.name == module.function(f).name) {
+            reused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            report.seconds = lookup.elapsed().as_secs_f64();
+            return report;
         }
+        let proved = done.map(|done| proved_callees(module, &facts, &cg, f, done)).unwrap_or_default();
+        let (report, cacheable) = analyze_function(module, &facts, f, config, deadline, &proved);
+        if let Some(key) = key.filter(|_| cacheable) {
+            store.put(&key, &report);
+        }
+        report
+    };
+    let analyse = |target: &Result<FuncId, String>| match target {
+        Ok(f) => analyse_one(*f, None),
         Err(name) => {
             let reason = format!("function `{name}` is not defined in the module");
             FunctionReport {
@@ -114,24 +122,57 @@ pub fn analyze_module_with_store(
         }
     };
     let pool = (targets.len() > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(config.jobs().get()).build().ok()).flatten();
-    let functions: Vec<FunctionReport> = match pool {
-        Some(pool) => pool.install(|| {
-            use rayon::prelude::*;
-            targets.par_iter().map(analyse).collect()
-        }),
+    let mut functions: Vec<FunctionReport> = match pool {
+        Some(pool) => {
+            let defined: Vec<FuncId> = targets.iter().filter_map(|t| t.as_ref().ok().copied()).collect();
+            let finished = crate::schedule::bottom_up(&cg, module.functions.len(), &defined, &pool, &|f, done| analyse_one(f, Some(done)));
+            targets
+                .iter()
+                .map(|t| match t {
+                    Ok(f) => finished.get(*f).cloned().unwrap_or_else(|| analyse_one(*f, None)),
+                    Err(_) => analyse(t),
+                })
+                .collect()
+        }
         // One function (e.g. `prove FILE`'s entry): on the caller's thread and stack.
         None => targets.iter().map(analyse).collect(),
     };
-    let mut functions = functions;
     crate::call_contexts::judge_internal_functions_in_contexts(module, &mut functions);
     let reused = reused.into_inner();
     let analysed = targets.iter().filter(|t| t.is_ok()).count() - reused;
     ModuleReport { functions, analysed, reused, seconds: started.elapsed().as_secs_f64() }
 }
 
-/// One function as an entry of its own: its parameters arbitrary, its callees inlined. Also
-/// says whether the report may be cached (`cache::is_cacheable`).
-fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> (FunctionReport, bool) {
+/// The callees `f` may reach (outside its own call-graph component) whose own finished
+/// analyses prove termination and memory safety for all arguments, and whose code touches no
+/// memory and returns an integer or nothing: their calls need not be executed
+/// (`pipeline::prove_function_assuming`). Only own analyses are in `done` (verdicts derived
+/// from call contexts are made after the whole run), so no proof rests on itself.
+fn proved_callees(module: &Module, facts: &ModuleFacts, cg: &CallGraph, f: FuncId, done: &Finished<FunctionReport>) -> BTreeSet<FuncId> {
+    let mut seen = BTreeSet::from([f]);
+    let mut stack = vec![f];
+    let mut proved = BTreeSet::new();
+    while let Some(g) = stack.pop() {
+        for &h in &cg.callees[g.0 as usize] {
+            if !seen.insert(h) {
+                continue;
+            }
+            stack.push(h);
+            let func = module.function(h);
+            let usable = matches!(func.ret, crate::ir::Type::Int(_) | crate::ir::Type::Void) && !func.is_vararg && facts.memory_free(module, h);
+            let proof = done.get_for(f, h).is_some_and(|r| matches!(r.termination, Termination::Yes(_)) && r.memory_safety == MemorySafety::Proved);
+            if usable && proof {
+                proved.insert(h);
+            }
+        }
+    }
+    proved
+}
+
+/// One function as an entry of its own: its parameters arbitrary, its callees inlined (or,
+/// first, those in `proved` not executed). Also says whether the report may be cached
+/// (`cache::is_cacheable`).
+fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, proved: &BTreeSet<FuncId>) -> (FunctionReport, bool) {
     let started = Instant::now();
     let func = module.function(f);
     let own_deadline = (started + config.function_timeout()).min(deadline);
@@ -139,7 +180,7 @@ fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Co
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
     } else {
-        crate::pipeline::prove_function(module, facts, f, config, own_deadline)
+        crate::pipeline::prove_function_assuming(module, facts, f, config, own_deadline, proved)
     };
     let memory_safety = report
         .memory_safety
@@ -199,5 +240,37 @@ mod tests {
         let report = analyze_module(&module, &options(1), &sel);
         assert_eq!(report.functions.len(), 2);
         assert!(matches!(&report.functions[1].termination, Termination::Maybe { reason } if reason.contains("missing")));
+    }
+
+    fn stat<'a>(r: &'a FunctionReport, key: &str) -> Option<&'a str> {
+        r.stats.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    #[test]
+    fn proved_memory_free_callees_are_not_executed_and_a_failed_attempt_falls_back() {
+        // `work` loops; `twice` needs nothing of its result; `drive` loops on `dec`'s result,
+        // which an arbitrary result cannot show decreasing, so it falls back to executing it.
+        let src = r#"
+            unsigned work(unsigned x) { unsigned s = 1u; while (x > 3u) { s += x; x -= 3u; } return s; }
+            unsigned twice(unsigned x) { return work(x) + work(x / 2u); }
+            unsigned dec(unsigned x) { return x > 0u ? x - 1u : 0u; }
+            unsigned drive(unsigned x) { while (x > 0u) x = dec(x); return x; }
+            unsigned keep(unsigned *p) { return *p; }
+            unsigned uses_memory(unsigned x) { unsigned v = x; return keep(&v); }
+        "#;
+        let module = crate::frontend::load_source(src, InputKind::C).expect("compiles");
+        let report = analyze_module(&module, &options(2), &FunctionSelection::AllDefined);
+        let by_name = |n: &str| report.functions.iter().find(|f| f.name == n).unwrap_or_else(|| panic!("{n} reported"));
+        for f in ["work", "twice", "dec", "drive", "uses_memory"] {
+            assert!(matches!(by_name(f).termination, Termination::Yes(_)), "{f}: {:?}", by_name(f));
+        }
+        let twice = by_name("twice");
+        assert_eq!(stat(twice, "calls of proved callees not executed"), Some("2"), "{twice:?}");
+        let Termination::Yes(proof) = &twice.termination else { unreachable!() };
+        assert!(proof.notes.iter().any(|n| n.contains("`work`") && n.contains("not executed")), "{proof:?}");
+        let drive = by_name("drive");
+        assert!(stat(drive, "first attempt (proved callees not executed)").is_some_and(|v| v.starts_with("not proved")), "{drive:?}");
+        // `keep` reads memory: never assumed, always executed.
+        assert!(stat(by_name("uses_memory"), "first attempt (proved callees not executed)").is_none(), "{:?}", by_name("uses_memory"));
     }
 }

@@ -56,6 +56,11 @@ pub struct TimeShares {
     /// Under `c`/`wrap`: the lasso search's share of the witness-search time; the rest is for
     /// the bit-precise recurrent-set NO.
     pub lasso_search: Share,
+    /// Whole-module runs: the share of a function's budget for the first attempt, in which
+    /// calls of callees already proved for all arguments are not executed (see
+    /// `pipeline::prove_function_assuming`); the rest, if it does not prove the function,
+    /// is for the attempt that executes them in place.
+    pub assumed_callees: Share,
 }
 
 /// Limits of symbolic execution (graph construction and graph → ITS).
@@ -175,7 +180,7 @@ impl Config {
             timeout,
             function_timeout: timeout,
             jobs: NonZeroUsize::MIN,
-            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6) },
+            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6), assumed_callees: Share(0.3) },
             symexec: SymexecLimits {
                 query_limit: Duration::from_secs(2),
                 max_nodes: 20_000,

@@ -20,6 +20,7 @@ pub mod ir;
 pub mod its;
 pub mod logic;
 pub mod pipeline;
+pub mod schedule;
 pub mod smt;
 pub mod symexec;
 pub mod termination;

@@ -48,6 +48,36 @@ pub fn graph_termination(graph: &GraphOutcome, limits: &TerminationLimits, deadl
     }
 }
 
+/// [`prove_function`] for a whole-module run that knows some callees are proved: `proved`
+/// holds callees proved to terminate and to be memory safe for all arguments (their own
+/// analyses, never verdicts derived from call contexts) and whose code touches no memory.
+/// First, with a share of the budget, symbolic execution does not execute their calls (a
+/// call only yields an arbitrary result of its type: every run of the callee terminates, has
+/// no other effect, and any result is allowed); only a YES with proved memory safety is kept
+/// from that attempt, since its graph over-approximates the runs. Otherwise the function is
+/// analysed as by [`prove_function`], its callees executed in place, in the time left.
+/// `called` are those of the proved callees that `f` may reach.
+pub fn prove_function_assuming(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, called: &std::collections::BTreeSet<FuncId>) -> Report {
+    if called.is_empty() {
+        return prove_function(module, facts, f, config, deadline);
+    }
+    let started = Instant::now();
+    let attempt_deadline = started + config.shares().assumed_callees.of(deadline.saturating_duration_since(started));
+    let attempt = crate::symexec::analyze_assuming(module, facts, f, config, attempt_deadline, called);
+    let termination = graph_termination(&attempt.graph, config.termination(), attempt_deadline);
+    let used = attempt.stats.iter().any(|(k, _)| k == "calls of proved callees not executed");
+    if let (Termination::Yes(mut proof), MemorySafety::Proved, true) = (termination, &attempt.memory_safety, used) {
+        let names: Vec<String> = called.iter().map(|g| format!("`{}`", module.function(*g).name)).collect();
+        proof.notes.push(format!("calls of {} not executed: each is proved to terminate and to be memory safe for all arguments, and touches no memory", names.join(", ")));
+        let mut stats = attempt.stats;
+        stats.push(("first attempt (proved callees not executed)".into(), format!("proved in {:.3}s", started.elapsed().as_secs_f64())));
+        return Report { termination: Termination::Yes(proof), memory_safety: Some(MemorySafety::Proved), stats };
+    }
+    let mut report = prove_function(module, facts, f, config, deadline);
+    report.stats.push(("first attempt (proved callees not executed)".into(), format!("not proved in {:.3}s", started.elapsed().as_secs_f64())));
+    report
+}
+
 fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Report {
     let shares = config.shares();
     let now = Instant::now();

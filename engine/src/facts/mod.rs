@@ -99,12 +99,13 @@ pub struct ModuleFacts {
     functions: Vec<OnceLock<FunctionFacts>>,
     views: OnceLock<Vec<Vec<views::View>>>,
     summarized: OnceLock<Vec<recursion::Summarized>>,
+    memory_free: OnceLock<Vec<bool>>,
 }
 
 impl ModuleFacts {
     /// Empty facts for `module` (nothing is computed yet). Use it only with that module.
     pub fn new(module: &Module) -> ModuleFacts {
-        ModuleFacts { functions: module.functions.iter().map(|_| OnceLock::new()).collect(), views: OnceLock::new(), summarized: OnceLock::new() }
+        ModuleFacts { functions: module.functions.iter().map(|_| OnceLock::new()).collect(), views: OnceLock::new(), summarized: OnceLock::new(), memory_free: OnceLock::new() }
     }
 
     /// The facts of function `f` of `module` (the module these facts were made for).
@@ -122,6 +123,12 @@ impl ModuleFacts {
     /// Whether calls of `f` go through summaries instead of inlining (`recursion`).
     pub fn summarized(&self, module: &Module, f: FuncId) -> recursion::Summarized {
         self.summarized.get_or_init(|| recursion::summarized_functions(module)).get(f.0 as usize).copied().unwrap_or(recursion::Summarized::No)
+    }
+
+    /// Whether `f`'s reachable code never touches memory (`recursion::memory_free_functions`).
+    pub fn memory_free(&self, module: &Module, f: FuncId) -> bool {
+        let free = self.memory_free.get_or_init(|| recursion::memory_free_functions(module, &crate::ir::callgraph::CallGraph::new(module)));
+        free.get(f.0 as usize).copied().unwrap_or(false)
     }
 }
 

@@ -32,19 +32,7 @@ pub enum Summarized {
 pub fn summarized_functions(module: &Module) -> Vec<Summarized> {
     let cg = CallGraph::new(module);
     let n = module.functions.len();
-    let own: Vec<bool> = module.functions.iter().map(|f| !f.is_declaration() && memory_free_body(module, f)).collect();
-    // Closed under calls: components bottom-up, so every callee component is decided first.
-    let mut free = vec![false; n];
-    for scc in &cg.sccs {
-        let members_free = scc.iter().all(|f| own[f.0 as usize]);
-        let callees_free = scc.iter().all(|f| {
-            cg.callees[f.0 as usize].iter().all(|g| scc.contains(g) || free[g.0 as usize])
-        });
-        let ok = members_free && callees_free;
-        for f in scc {
-            free[f.0 as usize] = ok;
-        }
-    }
+    let free = memory_free_functions(module, &cg);
     let mut out = vec![Summarized::No; n];
     for (k, scc) in cg.sccs.iter().enumerate() {
         if !cg.is_recursive(k) {
@@ -55,6 +43,26 @@ pub fn summarized_functions(module: &Module) -> Vec<Summarized> {
         }
     }
     out
+}
+
+/// Per function (by `FuncId`): whether its reachable code never touches memory (no `alloca`,
+/// load, store, global address, memory intrinsic or allocation function, in its body or in
+/// any function it may call). Declarations are `false`.
+pub fn memory_free_functions(module: &Module, cg: &CallGraph) -> Vec<bool> {
+    let own: Vec<bool> = module.functions.iter().map(|f| !f.is_declaration() && memory_free_body(module, f)).collect();
+    // Closed under calls: components bottom-up, so every callee component is decided first.
+    let mut free = vec![false; module.functions.len()];
+    for scc in &cg.sccs {
+        let members_free = scc.iter().all(|f| own[f.0 as usize]);
+        let callees_free = scc.iter().all(|f| {
+            cg.callees[f.0 as usize].iter().all(|g| scc.contains(g) || free[g.0 as usize])
+        });
+        let ok = members_free && callees_free;
+        for f in scc {
+            free[f.0 as usize] = ok;
+        }
+    }
+    free
 }
 
 /// The body itself (not its callees) reads and writes no memory and names no global.

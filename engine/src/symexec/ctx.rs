@@ -36,6 +36,12 @@ pub struct Ctx<'m> {
     pub facts: &'m ModuleFacts,
     /// Parts (value, overflow bit) of `with.overflow` aggregates, by the aggregate's variable.
     pub agg_parts: HashMap<Var, (LinExpr, View, LinExpr)>,
+    /// Callees whose calls are not executed: each is proved to terminate and to be memory
+    /// safe for all arguments and touches no memory, so a call only yields an arbitrary
+    /// result of its type (`exec::call`; `pipeline::prove_function_assuming`).
+    pub proved_callees: std::collections::BTreeSet<FuncId>,
+    /// Calls of `proved_callees` met (a statistic, and whether the attempt used any).
+    pub assumed_calls: u64,
 }
 
 impl<'m> Ctx<'m> {
@@ -55,6 +61,8 @@ impl<'m> Ctx<'m> {
             z3_time: std::time::Duration::ZERO,
             slowest: (std::time::Duration::ZERO, String::new()),
             agg_parts: HashMap::new(),
+            proved_callees: std::collections::BTreeSet::new(),
+            assumed_calls: 0,
         }
     }
 

@@ -84,7 +84,7 @@ use crate::smt::Budget;
 use crate::verdict::{IntSemantics, MemorySafety, TerminationProof};
 use ctx::Ctx;
 use state::{Alloc, AllocKind, Frame, State};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -240,6 +240,13 @@ fn param_block(ctx: &mut Ctx<'_>, p: &Var, attrs: &crate::ir::ParamAttrs) -> Opt
 /// Runs the symbolic execution, memory-safety check and ITS construction for the runs of
 /// `entry`, within `config`'s symbolic-execution and ITS limits.
 pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Analysis {
+    analyze_assuming(module, facts, entry, config, deadline, &BTreeSet::new())
+}
+
+/// [`analyze`], with the calls of `proved_callees` not executed (see `Ctx::proved_callees`:
+/// the caller must only name functions proved to terminate and to be memory safe for all
+/// arguments and whose code touches no memory).
+pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
     let limits = config.symexec();
@@ -249,6 +256,7 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     };
     let budget = Budget::until(deadline, limits.query_limit);
     let mut ctx = Ctx::new(module, facts, config.int_semantics(), budget);
+    ctx.proved_callees = proved_callees.clone();
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -257,6 +265,9 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     if g.calls > 0 {
         stats.push(("summarized calls".into(), g.calls.to_string()));
         stats.push(("return states".into(), g.return_states.to_string()));
+    }
+    if ctx.assumed_calls > 0 {
+        stats.push(("calls of proved callees not executed".into(), ctx.assumed_calls.to_string()));
     }
     stats.push(("symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
 
