@@ -121,7 +121,7 @@ pub fn analyze_module_with_store(
             }
         }
     };
-    let pool = (targets.len() > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(config.jobs().get()).build().ok()).flatten();
+    let pool = (targets.len() > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(config.jobs().get()).stack_size(crate::config::WORKER_STACK_BYTES).build().ok()).flatten();
     let mut functions: Vec<FunctionReport> = match pool {
         Some(pool) => {
             let defined: Vec<FuncId> = targets.iter().filter_map(|t| t.as_ref().ok().copied()).collect();

@@ -24,6 +24,11 @@ pub struct ConfigError {
     pub reason: String,
 }
 
+/// Stack of each worker thread of a whole-module run (as the CLI's analysis thread has for
+/// one function): symbolic execution and the provers recurse over deep programs, and 2 MiB,
+/// rayon's default, is not enough. Reserved, not committed, until used.
+pub const WORKER_STACK_BYTES: usize = 256 << 20;
+
 /// A fraction of the time left, in (0, 1].
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
 pub struct Share(f64);

@@ -51,25 +51,70 @@ pub(super) fn compile_c(source: &Path) -> Result<tempfile::NamedTempFile, Engine
         .suffix(".bc")
         .tempfile()
         .map_err(|e| EngineError::Toolchain { message: format!("cannot create a temporary file: {e}") })?;
-    let output = Command::new(&clang)
-        .args(CLANG_FLAGS)
-        .arg("-o")
-        .arg(output_file.path())
-        .arg(source)
-        .output()
-        .map_err(|e| EngineError::Toolchain { message: format!("cannot run {}: {e}", clang.display()) })?;
+    let mut command = Command::new(&clang);
+    command.args(CLANG_FLAGS).arg("-o").arg(output_file.path()).arg(source);
+    die_with_parent(&mut command);
+    let output = command.output().map_err(|e| EngineError::Toolchain { message: format!("cannot run {}: {e}", clang.display()) })?;
     if !output.status.success() {
         return Err(EngineError::CompileFailed {
             path: source.display().to_string(),
-            diagnostics: String::from_utf8_lossy(&output.stderr).into_owned(),
+            diagnostics: diagnostics(&output.status, &output.stderr),
         });
     }
     Ok(output_file)
 }
 
+/// What to show for a failed clang run: its stderr, and how it ended when a signal ended it
+/// (a crash prints nothing itself, e.g. a stack overflow on a deeply nested expression).
+fn diagnostics(status: &std::process::ExitStatus, stderr: &[u8]) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    let mut text = String::from_utf8_lossy(stderr).trim_end().to_string();
+    if let Some(signal) = status.signal() {
+        let name = match signal {
+            libc::SIGSEGV => " (SIGSEGV: clang crashed, often a stack overflow on very deeply nested code)",
+            libc::SIGABRT => " (SIGABRT: clang aborted)",
+            libc::SIGKILL => " (SIGKILL: killed, e.g. by the out-of-memory killer)",
+            _ => "",
+        };
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&format!("clang-22 was ended by signal {signal}{name}"));
+    } else if text.is_empty() {
+        text = format!("clang-22 failed with {status} and printed nothing");
+    }
+    text
+}
+
+/// Makes the child get SIGKILL when the thread that started it ends: a run that gives up
+/// (the CLI's timeout ends the process) never leaves clang running behind it.
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: `prctl` is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crash_without_output_names_the_signal() {
+        use std::os::unix::process::ExitStatusExt;
+        let crashed = std::process::ExitStatus::from_raw(libc::SIGSEGV);
+        let text = diagnostics(&crashed, b"");
+        assert!(text.contains("signal 11") && text.contains("stack overflow"), "{text}");
+        let failed = std::process::ExitStatus::from_raw(1 << 8);
+        assert!(diagnostics(&failed, b"").contains("printed nothing"));
+        assert_eq!(diagnostics(&failed, b"x.c:1:1: error: oops\n"), "x.c:1:1: error: oops");
+    }
 
     #[test]
     fn clang_is_looked_up_on_path_then_in_fallbacks() {
