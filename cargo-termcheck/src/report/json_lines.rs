@@ -1,0 +1,139 @@
+//! `--message-format json` for a gated run: one JSON object per line, keyed by a cargo-style
+//! `reason` (`termcheck-function`, `termcheck-not-analysed`, `termcheck-unused-allow`,
+//! `termcheck-summary`), each carrying `schema_version` (docs/output-format.md, "Policy messages").
+
+use super::verdict_words::{memory_word, termination_word};
+use crate::policy::{AllowUse, Assumption, AssumptionBasis, CheckFinding, Evaluation, FunctionFinding, LevelOrigin, PolicySource};
+use serde_json::{json, Value};
+use termcheck_engine::verdict::{MemorySafety, Termination};
+
+/// Version of the messages' schema; raised on any incompatible change.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// Every message of `evaluation`, one JSON object per line: functions, not-analysed items,
+/// unused allow entries, then the summary.
+pub fn render_json_lines(evaluation: &Evaluation<'_>) -> String {
+    let mut lines: Vec<Value> = Vec::new();
+    lines.extend(evaluation.functions.iter().map(function_message));
+    lines.extend(evaluation.not_analysed.iter().map(|item| {
+        json!({
+            "reason": "termcheck-not-analysed",
+            "schema_version": JSON_SCHEMA_VERSION,
+            "what": item.item.what,
+            "crate": item.item.crate_name,
+            "finding": finding_json(&item.finding),
+        })
+    }));
+    lines.extend(evaluation.unused_allows.iter().map(|unused| {
+        json!({
+            "reason": "termcheck-unused-allow",
+            "schema_version": JSON_SCHEMA_VERSION,
+            "check": "unused-allow",
+            "code": crate::policy::Check::UnusedAllow.code(),
+            "level": unused.level,
+            "message": unused.explanation(),
+            "matched_functions": unused.matched_functions,
+            "allow": allow_json(&unused.entry),
+        })
+    }));
+    lines.push(summary_message(evaluation));
+    lines.iter().map(|line| format!("{line}\n")).collect()
+}
+
+fn function_message(function: &FunctionFinding<'_>) -> Value {
+    let result = function.result;
+    let report = &result.report;
+    let termination = match &report.termination {
+        Termination::Maybe { reason } => json!({ "verdict": termination_word(&report.termination), "reason": reason }),
+        other => json!({ "verdict": termination_word(other) }),
+    };
+    let memory_safety = match &report.memory_safety {
+        MemorySafety::Proved => json!({ "verdict": "proved" }),
+        MemorySafety::Violated(v) => {
+            json!({ "verdict": memory_word(&report.memory_safety), "kind": v.kind, "message": v.message, "location": v.location })
+        }
+        MemorySafety::Unknown { reason } => json!({ "verdict": memory_word(&report.memory_safety), "reason": reason }),
+    };
+    json!({
+        "reason": "termcheck-function",
+        "schema_version": JSON_SCHEMA_VERSION,
+        "crate": result.crate_name,
+        "symbol": result.symbol,
+        "path": result.path,
+        "location": result.location.as_ref().map(|l| json!({ "file": l.file, "line": l.line })),
+        "status": function.status.key(),
+        "termination": termination,
+        "memory_safety": memory_safety,
+        "findings": function.findings.iter().map(finding_json).collect::<Vec<_>>(),
+        "assumptions": function.assumptions.iter().map(assumption_json).collect::<Vec<_>>(),
+        "seconds": report.seconds,
+    })
+}
+
+fn finding_json(finding: &CheckFinding) -> Value {
+    let (source, scope) = match finding.origin {
+        LevelOrigin::Default => ("default", None),
+        LevelOrigin::Checks => ("checks", None),
+        LevelOrigin::Scope(index) => ("scope", Some(index)),
+    };
+    json!({
+        "check": finding.check,
+        "code": finding.check.code(),
+        "level": finding.level,
+        "configured_level": finding.configured,
+        "level_source": source,
+        "scope_index": scope,
+        "detail": finding.detail,
+        "allowed_by": finding.allowed_by.as_ref().map(allow_json),
+    })
+}
+
+fn allow_json(entry: &AllowUse) -> Value {
+    json!({ "index": entry.index, "function": entry.pattern, "reason": entry.reason, "line": entry.line })
+}
+
+fn assumption_json(assumption: &Assumption) -> Value {
+    let property = match assumption.property {
+        crate::policy::AssumedProperty::Terminates => "terminates",
+        crate::policy::AssumedProperty::IsMemorySafe => "memory-safe",
+        crate::policy::AssumedProperty::TerminatesAndIsMemorySafe => "terminates-and-memory-safe",
+    };
+    let basis = match &assumption.basis {
+        AssumptionBasis::Allowed(entry) => json!({ "kind": "allowed", "allow": allow_json(entry) }),
+        AssumptionBasis::LevelAllow { check, .. } => json!({ "kind": "level-allow", "check": check }),
+        AssumptionBasis::NotProved { check, level } => json!({ "kind": "not-proved", "check": check, "level": level }),
+        AssumptionBasis::NotAnalysed { reason } => json!({ "kind": "not-analysed", "detail": reason }),
+    };
+    json!({
+        "callee": assumption.callee_path,
+        "callee_symbol": assumption.callee_symbol,
+        "property": property,
+        "basis": basis,
+        "message": assumption.describe(),
+    })
+}
+
+fn summary_message(evaluation: &Evaluation<'_>) -> Value {
+    let c = evaluation.counts();
+    let policy_file = match &evaluation.policy_source {
+        PolicySource::File(path) => Some(path.display().to_string()),
+        PolicySource::Defaults => None,
+    };
+    json!({
+        "reason": "termcheck-summary",
+        "schema_version": JSON_SCHEMA_VERSION,
+        "policy": if evaluation.policy_met() { "met" } else { "violated" },
+        "exit_code": evaluation.exit_code(),
+        "policy_file": policy_file,
+        "functions": c.functions,
+        "proved": c.proved,
+        "proved_assuming": c.proved_assuming,
+        "allowed": c.allowed,
+        "warnings": c.warnings,
+        "errors": c.errors,
+        "not_analysed": c.not_analysed,
+        "unused_allows": c.unused_allows,
+        "denied_findings": c.denied,
+        "warned_findings": c.warned,
+    })
+}
