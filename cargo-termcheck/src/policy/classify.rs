@@ -60,7 +60,9 @@ pub fn observations(report: &FunctionReport) -> Vec<Observation> {
         MemorySafety::Violated(violation) => {
             let check = if is_undefined_behaviour(violation) { Check::UndefinedBehaviour } else { Check::MemorySafetyViolated };
             let at = violation.location.as_deref().map(|l| format!(" at {l}")).unwrap_or_default();
-            found.push(Observation { check, detail: format!("{}: {}{at}", violation.kind, violation.message) });
+            // The kind is the check's own name for undefined behaviour: not repeated.
+            let kind = if violation.kind == UNDEFINED_BEHAVIOUR { String::new() } else { format!("{}: ", violation.kind) };
+            found.push(Observation { check, detail: format!("{kind}{}{at}", violation.message) });
         }
         MemorySafety::Unknown { reason } if mentions_time(reason) => {
             // One timeout per function: the memory reason is added to the termination one.

@@ -59,11 +59,11 @@ pub fn render_human(evaluation: &Evaluation<'_>, color: bool) -> String {
         by_crate.entry(key).or_default().push(function);
     }
     for ((no_crate, name), mut functions) in by_crate {
-        functions.sort_by(|a, b| b.status.cmp(&a.status).then_with(|| a.result.path.cmp(&b.result.path)));
+        functions.sort_by_cached_key(|f| (std::cmp::Reverse(f.status), crate::policy::pattern::normal_path(&f.result.path)));
         let title = if no_crate { name.to_string() } else { format!("crate `{name}`") };
         let _ = writeln!(out, "{} ({} function{})", palette.bold(&title), functions.len(), plural(functions.len()));
         for function in functions {
-            write_function(&mut out, function, &palette);
+            write_function(&mut out, evaluation, function, &palette);
         }
         out.push('\n');
     }
@@ -89,15 +89,16 @@ pub fn render_human(evaluation: &Evaluation<'_>, color: bool) -> String {
     out
 }
 
-fn write_function(out: &mut String, function: &FunctionFinding<'_>, palette: &Palette) {
+fn write_function(out: &mut String, evaluation: &Evaluation<'_>, function: &FunctionFinding<'_>, palette: &Palette) {
     let result = function.result;
-    let location = result.location.as_ref().map(|l| format!(" ({}:{})", l.file, l.line)).unwrap_or_default();
+    let location = result.location.as_ref().map(|l| format!(" ({}:{})", relative_file(evaluation, &l.file), l.line)).unwrap_or_default();
     let verdicts = format!(
         "termination {}, memory safety {}",
         termination_word(&result.report.termination),
         memory_word(&result.report.memory_safety)
     );
-    let _ = writeln!(out, "  {} {}{location}  {verdicts}", palette.status(function.status), result.path);
+    let path = crate::policy::pattern::normal_path(&result.path);
+    let _ = writeln!(out, "  {} {path}{location}  {verdicts}", palette.status(function.status));
     for finding in &function.findings {
         write_finding(out, finding, palette);
     }
@@ -110,10 +111,10 @@ fn write_finding(out: &mut String, finding: &CheckFinding, palette: &Palette) {
     let how = match &finding.allowed_by {
         Some(entry) => {
             let line = entry.line.map(|l| format!(", termcheck.toml line {l}")).unwrap_or_default();
-            format!(" [allowed by `{}`{line}: {}]", entry.pattern, entry.reason)
+            format!(" (allowed by `{}`{line}: {})", entry.pattern, entry.reason)
         }
         None if finding.origin == crate::policy::LevelOrigin::Default => String::new(),
-        None => format!(" [{}]", origin_words(finding)),
+        None => format!(" ({})", origin_words(finding)),
     };
     let _ = writeln!(out, "        {} {}: {}{how}", palette.level(finding.level), finding.check, finding.detail);
 }
@@ -124,6 +125,11 @@ fn policy_place(evaluation: &Evaluation<'_>, line: Option<usize>) -> String {
         (PolicySource::File(path), None) => format!(" ({})", display_policy_path(evaluation, path)),
         (PolicySource::Defaults, _) => String::new(),
     }
+}
+
+/// A source file relative to the workspace root when it lies below it.
+fn relative_file(evaluation: &Evaluation<'_>, file: &str) -> String {
+    std::path::Path::new(file).strip_prefix(&evaluation.workspace_root).map_or_else(|_| file.to_string(), |rel| rel.display().to_string())
 }
 
 fn display_policy_path(evaluation: &Evaluation<'_>, path: &std::path::Path) -> String {

@@ -5,7 +5,6 @@
 use super::verdict_words::{memory_word, termination_word};
 use crate::policy::{AllowUse, Assumption, AssumptionBasis, CheckFinding, Evaluation, FunctionFinding, LevelOrigin, PolicySource};
 use serde_json::{json, Value};
-use termcheck_engine::verdict::{MemorySafety, Termination};
 
 /// Version of the messages' schema; raised on any incompatible change.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
@@ -43,17 +42,6 @@ pub fn render_json_lines(evaluation: &Evaluation<'_>) -> String {
 fn function_message(function: &FunctionFinding<'_>) -> Value {
     let result = function.result;
     let report = &result.report;
-    let termination = match &report.termination {
-        Termination::Maybe { reason } => json!({ "verdict": termination_word(&report.termination), "reason": reason }),
-        other => json!({ "verdict": termination_word(other) }),
-    };
-    let memory_safety = match &report.memory_safety {
-        MemorySafety::Proved => json!({ "verdict": "proved" }),
-        MemorySafety::Violated(v) => {
-            json!({ "verdict": memory_word(&report.memory_safety), "kind": v.kind, "message": v.message, "location": v.location })
-        }
-        MemorySafety::Unknown { reason } => json!({ "verdict": memory_word(&report.memory_safety), "reason": reason }),
-    };
     json!({
         "reason": "termcheck-function",
         "schema_version": JSON_SCHEMA_VERSION,
@@ -62,11 +50,13 @@ fn function_message(function: &FunctionFinding<'_>) -> Value {
         "path": result.path,
         "location": result.location.as_ref().map(|l| json!({ "file": l.file, "line": l.line })),
         "status": function.status.key(),
-        "termination": termination,
-        "memory_safety": memory_safety,
+        "verdict": termination_word(&report.termination),
+        "memory_safety": memory_word(&report.memory_safety),
+        "termination": crate::render_json::termination_value(&report.termination),
+        "memory": crate::render_json::memory_value(&report.memory_safety),
         "findings": function.findings.iter().map(finding_json).collect::<Vec<_>>(),
         "assumptions": function.assumptions.iter().map(assumption_json).collect::<Vec<_>>(),
-        "seconds": report.seconds,
+        "seconds": if report.seconds.is_finite() { report.seconds } else { 0.0 },
     })
 }
 

@@ -26,8 +26,8 @@ pub fn memory_word(memory: &MemorySafety) -> &'static str {
 /// (1-based, as a reader counts the `[[scope]]` tables).
 pub fn origin_words(finding: &CheckFinding) -> String {
     match finding.origin {
-        LevelOrigin::Default => "default".into(),
-        LevelOrigin::Checks => "[checks]".into(),
-        LevelOrigin::Scope(index) => format!("scope #{}", index + 1),
+        LevelOrigin::Default => "default level".into(),
+        LevelOrigin::Checks => "level from [checks]".into(),
+        LevelOrigin::Scope(index) => format!("level from scope #{}", index + 1),
     }
 }
