@@ -274,3 +274,92 @@ fn finding(
     let level = if entry.is_some() { Level::Allow } else { configured };
     CheckFinding { check, detail, configured, origin, allowed_by: entry.map(|e| AllowUse::of(e)), level }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::function_result::SourceLocation;
+    use std::path::Path;
+    use termcheck_engine::analysis::FunctionReport;
+    use termcheck_engine::verdict::{MemorySafety, NonTerminationWitness, Termination, TerminationProof};
+
+    fn result(symbol: &str, termination: Termination, memory_safety: MemorySafety) -> FunctionResult {
+        FunctionResult {
+            crate_name: Some("app".into()),
+            symbol: symbol.into(),
+            path: format!("app::{symbol}"),
+            location: Some(SourceLocation { file: "src/lib.rs".into(), line: 1 }),
+            report: FunctionReport { name: symbol.into(), location: None, termination, memory_safety, seconds: 0.0, stats: vec![] },
+        }
+    }
+
+    fn proved(symbol: &str) -> FunctionResult {
+        result(symbol, Termination::Yes(TerminationProof::default()), MemorySafety::Proved)
+    }
+
+    fn looping(symbol: &str) -> FunctionResult {
+        result(symbol, Termination::No(NonTerminationWitness::default()), MemorySafety::Proved)
+    }
+
+    fn policy(text: &str) -> Policy {
+        crate::policy::parse_policy(text, Path::new("/ws/termcheck.toml"), Path::new("/ws")).expect("valid policy")
+    }
+
+    #[test]
+    fn a_function_with_any_finding_is_never_proved() {
+        let everything_allowed = "[[allow]]\nfunction = \"*\"\nreason = \"r\"\nchecks = [\"non-termination\", \"termination-unproven\", \"memory-safety-violated\", \"memory-safety-unproven\", \"undefined-behaviour\", \"timeout\", \"not-analysed\"]\n";
+        let results = [looping("spin"), result("maybe", Termination::Maybe { reason: "x".into() }, MemorySafety::Unknown { reason: "y".into() })];
+        let graph: CallGraph = [("spin", ["maybe"])].into_iter().collect();
+        let evaluation = evaluate(&policy(everything_allowed), &results, &[], Some(&graph));
+        for function in &evaluation.functions {
+            assert_eq!(function.status, Status::Allowed, "{}", function.result.symbol);
+        }
+        assert_eq!(evaluation.exit_code(), exit_code::POLICY_MET);
+        assert_eq!(evaluation.counts().proved, 0);
+    }
+
+    #[test]
+    fn callers_of_an_allowed_function_are_proved_only_assuming_it() {
+        let text = "[[allow]]\nfunction = \"app::spin\"\nreason = \"event loop\"\n";
+        let results = [proved("main"), proved("middle"), looping("spin"), proved("alone")];
+        let graph: CallGraph = [("main", vec!["middle"]), ("middle", vec!["spin", "middle"])].into_iter().collect();
+        let evaluation = evaluate(&policy(text), &results, &[], Some(&graph));
+        let status = |s: &str| evaluation.functions.iter().find(|f| f.result.symbol == s).expect("function").status;
+        assert_eq!(status("main"), Status::ProvedAssuming);
+        assert_eq!(status("middle"), Status::ProvedAssuming);
+        assert_eq!(status("alone"), Status::Proved);
+        assert_eq!(status("spin"), Status::Allowed);
+        let main = &evaluation.functions[0];
+        assert_eq!(main.assumptions.len(), 1);
+        assert_eq!(main.assumptions[0].describe(), "assuming `app::spin` terminates (allowed: event loop)");
+        // Without a call graph nothing can be said about callers: they are proved on their own verdicts.
+        let without = evaluate(&policy(text), &results, &[], None);
+        assert_eq!(without.functions[0].status, Status::Proved);
+    }
+
+    #[test]
+    fn exit_code_follows_the_worst_level_including_unused_entries() {
+        let results = [proved("f")];
+        assert_eq!(evaluate(&policy(""), &results, &[], None).exit_code(), exit_code::POLICY_MET);
+        let stale = "[checks]\nunused-allow = \"deny\"\n[[allow]]\nfunction = \"gone\"\nreason = \"r\"\n";
+        let evaluation = evaluate(&policy(stale), &results, &[], None);
+        assert_eq!(evaluation.unused_allows.len(), 1);
+        assert_eq!(evaluation.exit_code(), exit_code::POLICY_VIOLATED);
+        let looping_results = [looping("spin")];
+        assert_eq!(evaluate(&policy(""), &looping_results, &[], None).exit_code(), exit_code::POLICY_VIOLATED);
+        let not_analysed = [NotAnalysed { what: "libx.a".into(), reason: "make".into(), crate_name: None }];
+        let evaluation = evaluate(&policy("[checks]\nnot-analysed = \"deny\"\n"), &results, &not_analysed, None);
+        assert_eq!(evaluation.exit_code(), exit_code::POLICY_VIOLATED);
+    }
+
+    #[test]
+    fn the_first_matching_entry_that_lists_the_check_is_used() {
+        let text = "[[allow]]\nfunction = \"app::*\"\nreason = \"memory only\"\nchecks = [\"memory-safety-unproven\"]\n[[allow]]\nfunction = \"app::spin\"\nreason = \"loops\"\n";
+        let results = [looping("spin")];
+        let evaluation = evaluate(&policy(text), &results, &[], None);
+        let used = evaluation.functions[0].findings[0].allowed_by.as_ref().expect("allowed");
+        assert_eq!((used.index, used.reason.as_str()), (1, "loops"));
+        assert_eq!(evaluation.unused_allows.len(), 1);
+        assert_eq!(evaluation.unused_allows[0].matched_functions, 1);
+    }
+}

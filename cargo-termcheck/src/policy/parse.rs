@@ -159,8 +159,10 @@ fn serde_error(message: &str, span: Option<Range<usize>>, file: NamedSource<Stri
             "add the key (docs/policy.md lists every key)".to_string()
         };
         PolicyError::MissingKey { message, help, file, span }
-    } else if message.starts_with("unknown variant") || message.starts_with("invalid type") || message.starts_with("invalid value") {
-        let help = if message.contains("`deny`") {
+    } else if ["unknown variant", "invalid type", "invalid value", "wanted "].iter().any(|p| message.starts_with(p)) {
+        let help = if message.starts_with("wanted string") {
+            "levels (`\"deny\"`, `\"warn\"`, `\"allow\"`) and check names are quoted strings".to_string()
+        } else if message.contains("`deny`") {
             "levels are `deny`, `warn` and `allow`".to_string()
         } else if message.contains("`non-termination`") {
             format!("checks are {}", Check::ALL.iter().map(|c| format!("`{}`", c.key())).collect::<Vec<_>>().join(", "))
@@ -170,5 +172,90 @@ fn serde_error(message: &str, span: Option<Range<usize>>, file: NamedSource<Stri
         PolicyError::InvalidValue { message, help, file, span, label: "this value".into() }
     } else {
         PolicyError::Syntax { message, file, span }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::check::Level;
+    use crate::policy::model::LevelOrigin;
+
+    fn parse(text: &str) -> Policy {
+        parse_policy(text, Path::new("/ws/termcheck.toml"), Path::new("/ws")).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn error_code(text: &str) -> String {
+        parse_policy(text, Path::new("t.toml"), Path::new("/ws")).expect_err(text).code_str()
+    }
+
+    #[test]
+    fn an_empty_file_is_the_default_policy_from_a_file() {
+        let policy = parse("");
+        assert_eq!(policy.source, PolicySource::File("/ws/termcheck.toml".into()));
+        for check in Check::ALL {
+            assert_eq!(policy.base_level(check), (check.default_level(), LevelOrigin::Default));
+        }
+    }
+
+    #[test]
+    fn allow_entries_default_to_the_termination_checks_and_keep_listed_ones() {
+        let policy = parse(
+            "[[allow]]\nfunction = \"a\"\nreason = \" r \"\n\n[[allow]]\nfunction = \"b\"\nreason = \"r\"\nchecks = [\"timeout\", \"undefined-behaviour\", \"timeout\"]\n",
+        );
+        assert_eq!(policy.allows[0].checks, AllowEntry::DEFAULT_CHECKS);
+        assert!(!policy.allows[0].checks.iter().any(|c| matches!(c, Check::MemorySafetyViolated | Check::UndefinedBehaviour | Check::MemorySafetyUnproven)));
+        assert_eq!(policy.allows[0].reason, "r", "reasons are trimmed");
+        assert_eq!(policy.allows[1].checks, [Check::UndefinedBehaviour, Check::Timeout]);
+        assert_eq!((policy.allows[0].line, policy.allows[1].line), (Some(1), Some(5)));
+    }
+
+    #[test]
+    fn the_last_matching_scope_wins_then_checks_then_default() {
+        let policy = parse(
+            "[checks]\ntimeout = \"deny\"\n[[scope]]\ncrate = \"c\"\nchecks = { timeout = \"warn\" }\n[[scope]]\nfiles = \"csrc/**\"\nchecks = { timeout = \"allow\" }\n",
+        );
+        assert_eq!(policy.level_for(Check::Timeout, Some("c"), Some("csrc/x/a.c")), (Level::Allow, LevelOrigin::Scope(1)));
+        assert_eq!(policy.level_for(Check::Timeout, Some("c"), Some("src/a.rs")), (Level::Warn, LevelOrigin::Scope(0)));
+        assert_eq!(policy.level_for(Check::Timeout, Some("d"), None), (Level::Deny, LevelOrigin::Checks));
+        assert_eq!(policy.level_for(Check::NonTermination, Some("c"), Some("csrc/a.c")), (Level::Deny, LevelOrigin::Default));
+        // `*` in a file scope stays within one directory; `**` crosses them.
+        let star = parse("[[scope]]\nfiles = \"csrc/*.c\"\nchecks = { timeout = \"allow\" }\n");
+        assert_eq!(star.level_for(Check::Timeout, None, Some("csrc/a.c")).0, Level::Allow);
+        assert_eq!(star.level_for(Check::Timeout, None, Some("csrc/sub/a.c")).0, Level::Warn);
+    }
+
+    #[test]
+    fn function_timeouts_last_matching_entry_then_the_default() {
+        let policy = parse(
+            "[analysis]\nfunction-timeout = 30\n[[timeout]]\nfunction = \"app::*\"\nseconds = 60\n[[timeout]]\nfunction = \"app::solver::*\"\nseconds = 0.5\n",
+        );
+        assert_eq!(policy.function_timeout_for("app::solver::run", "sym"), Some(Duration::from_millis(500)));
+        assert_eq!(policy.function_timeout_for("app::main", "sym"), Some(Duration::from_secs(60)));
+        assert_eq!(policy.function_timeout_for("other", "sym"), Some(Duration::from_secs(30)));
+        assert_eq!(parse("").function_timeout_for("other", "sym"), None);
+        let by_symbol = parse("[[timeout]]\nfunction = \"_ZN3app4main*\"\nseconds = 7\n");
+        assert_eq!(by_symbol.function_timeout_for("app::main", "_ZN3app4main17h0123456789abcdefE"), Some(Duration::from_secs(7)));
+    }
+
+    #[test]
+    fn each_kind_of_mistake_has_its_code() {
+        assert_eq!(error_code("[checks]\nbogus = \"deny\""), "termcheck::config::unknown_key");
+        assert_eq!(error_code("[[allow]]\nfunction = \"f\"\nreason = \"r\"\nextra = 1"), "termcheck::config::unknown_key");
+        assert_eq!(error_code("[[allow]]\nreason = \"r\""), "termcheck::config::missing_key");
+        assert_eq!(error_code("[[timeout]]\nfunction = \"f\""), "termcheck::config::missing_key");
+        assert_eq!(error_code("[checks]\ntimeout = 1"), "termcheck::config::invalid_value");
+        assert_eq!(error_code("[analysis]\nfunction-timeout = 0"), "termcheck::config::invalid_value");
+        assert_eq!(error_code("[analysis]\nfunction-timeout = nan"), "termcheck::config::invalid_value");
+        assert_eq!(error_code("[[allow]]\nfunction = \"\"\nreason = \"r\""), "termcheck::config::invalid_value");
+        assert_eq!(error_code("[checks]\ntimeout = \"deny\"\ntimeout = \"warn\""), "termcheck::config::syntax");
+    }
+
+    #[test]
+    fn diagnostics_point_at_the_offending_text() {
+        let text = "[checks]\nnon-terminaton = \"deny\"\n";
+        let err = parse_policy(text, Path::new("t.toml"), Path::new("/ws")).expect_err("unknown key");
+        let span = miette::Diagnostic::labels(&err).and_then(|mut l| l.next()).expect("a label");
+        assert_eq!(&text[span.offset()..span.offset() + span.len()], "non-terminaton");
     }
 }
