@@ -3,6 +3,7 @@
 
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use std::path::PathBuf;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// An error in finding, reading or checking the policy file (exit code 2).
@@ -25,7 +26,7 @@ pub enum PolicyError {
     Syntax {
         message: String,
         #[source_code]
-        file: NamedSource<String>,
+        file: Arc<NamedSource<String>>,
         #[label("here")]
         span: Option<SourceSpan>,
     },
@@ -35,7 +36,7 @@ pub enum PolicyError {
     UnknownKey {
         message: String,
         #[source_code]
-        file: NamedSource<String>,
+        file: Arc<NamedSource<String>>,
         #[label("not a key of termcheck.toml here")]
         span: Option<SourceSpan>,
     },
@@ -46,7 +47,7 @@ pub enum PolicyError {
         message: String,
         help: String,
         #[source_code]
-        file: NamedSource<String>,
+        file: Arc<NamedSource<String>>,
         #[label("in this table")]
         span: Option<SourceSpan>,
     },
@@ -57,7 +58,7 @@ pub enum PolicyError {
         message: String,
         help: String,
         #[source_code]
-        file: NamedSource<String>,
+        file: Arc<NamedSource<String>>,
         #[label("{label}")]
         span: Option<SourceSpan>,
         label: String,

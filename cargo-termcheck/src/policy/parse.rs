@@ -10,6 +10,7 @@ use globset::GlobBuilder;
 use miette::{NamedSource, SourceSpan};
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 use toml::Spanned;
 
@@ -21,7 +22,7 @@ const MAX_SECONDS: f64 = 1.0e7;
 
 /// Parses and checks the policy in `text`, read from `path` (named in diagnostics).
 pub fn parse_policy(text: &str, path: &Path, workspace_root: &Path) -> Result<Policy, PolicyError> {
-    let file = || NamedSource::new(path.display().to_string(), text.to_string()).with_language("toml");
+    let file = || Arc::new(NamedSource::new(path.display().to_string(), text.to_string()).with_language("toml"));
     let raw: RawPolicy = toml::from_str(text).map_err(|e| serde_error(e.message(), e.span(), file()))?;
     let invalid = |message: String, span: Range<usize>, label: &str, help: &str| PolicyError::InvalidValue {
         message,
@@ -147,7 +148,7 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 /// Classifies a TOML or serde error by what went wrong: unknown keys and missing keys get
 /// codes of their own, wrong values (an unknown level or check name, a wrong type) another.
-fn serde_error(message: &str, span: Option<Range<usize>>, file: NamedSource<String>) -> PolicyError {
+fn serde_error(message: &str, span: Option<Range<usize>>, file: Arc<NamedSource<String>>) -> PolicyError {
     let message = message.trim().to_string();
     let span = span.map(to_span);
     if message.starts_with("unknown field") {
