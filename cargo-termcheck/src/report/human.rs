@@ -175,3 +175,41 @@ fn plural(n: usize) -> &'static str {
         "s"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::{evaluate, FunctionResult, Policy};
+    use std::path::Path;
+    use termcheck_engine::analysis::FunctionReport;
+    use termcheck_engine::verdict::{MemorySafety, NonTerminationWitness, Termination};
+
+    fn looping() -> FunctionResult {
+        FunctionResult {
+            crate_name: None,
+            symbol: "spin".into(),
+            path: "spin".into(),
+            location: None,
+            report: FunctionReport {
+                name: "spin".into(),
+                location: None,
+                termination: Termination::No(NonTerminationWitness::default()),
+                memory_safety: MemorySafety::Proved,
+                seconds: 0.0,
+                stats: vec![],
+            },
+        }
+    }
+
+    #[test]
+    fn colour_is_added_only_when_asked_for() {
+        let results = [looping()];
+        let evaluation = evaluate(&Policy::defaults(Path::new("/ws")), &results, &[], None);
+        let plain = render_human(&evaluation, false);
+        let coloured = render_human(&evaluation, true);
+        assert!(!plain.contains('\u{1b}'), "{plain}");
+        assert!(coloured.contains("\u{1b}["), "{coloured}");
+        assert!(plain.contains("error           spin  termination NO, memory safety proved"), "{plain}");
+        assert!(plain.ends_with("policy violated (1 denied, 0 warned findings) under the default policy (no termcheck.toml)\n"), "{plain}");
+    }
+}

@@ -127,3 +127,37 @@ fn summary_message(evaluation: &Evaluation<'_>) -> Value {
         "warned_findings": c.warned,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::{evaluate, FunctionResult, NotAnalysed, Policy};
+    use std::path::Path;
+    use termcheck_engine::analysis::FunctionReport;
+    use termcheck_engine::verdict::{MemorySafety, Termination};
+
+    #[test]
+    fn every_line_is_one_versioned_object_and_the_summary_comes_last() {
+        let report = FunctionReport {
+            name: "f".into(),
+            location: None,
+            termination: Termination::Maybe { reason: "timeout".into() },
+            memory_safety: MemorySafety::Unknown { reason: "timeout".into() },
+            seconds: f64::NAN,
+            stats: vec![],
+        };
+        let results = [FunctionResult { crate_name: Some("c".into()), symbol: "f".into(), path: "c::f".into(), location: None, report }];
+        let missing = [NotAnalysed { what: "libx.a".into(), reason: "make".into(), crate_name: None }];
+        let policy = crate::policy::parse_policy("[[allow]]\nfunction = \"gone\"\nreason = \"r\"\n", Path::new("/ws/termcheck.toml"), Path::new("/ws")).expect("policy");
+        let text = render_json_lines(&evaluate(&policy, &results, &missing, None));
+        let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+        let reasons: Vec<&str> = lines.iter().map(|l| l["reason"].as_str().expect("reason")).collect();
+        assert_eq!(reasons, ["termcheck-function", "termcheck-not-analysed", "termcheck-unused-allow", "termcheck-summary"]);
+        assert!(lines.iter().all(|l| l["schema_version"] == JSON_SCHEMA_VERSION));
+        assert_eq!(lines[0]["seconds"], 0.0, "a non-finite time is written as 0, JSON has no NaN");
+        assert_eq!(lines[0]["findings"][0]["check"], "timeout");
+        assert_eq!(lines[3]["policy"], "met");
+        assert_eq!(lines[3]["warned_findings"], 3);
+        let _ = Policy::defaults(Path::new("/"));
+    }
+}

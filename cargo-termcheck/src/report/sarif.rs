@@ -190,3 +190,49 @@ mod tests {
         assert_eq!(directory_uri(Path::new("/ws")), "file:///ws/");
     }
 }
+
+#[cfg(test)]
+mod log_tests {
+    use super::*;
+    use crate::policy::{evaluate, FunctionResult, SourceLocation};
+    use termcheck_engine::analysis::FunctionReport;
+    use termcheck_engine::verdict::{NonTerminationWitness, Termination};
+
+    fn looping(path: &str, file: &str) -> FunctionResult {
+        FunctionResult {
+            crate_name: Some("app".into()),
+            symbol: path.into(),
+            path: path.into(),
+            location: Some(SourceLocation { file: file.into(), line: 7 }),
+            report: FunctionReport {
+                name: path.into(),
+                location: None,
+                termination: Termination::No(NonTerminationWitness::default()),
+                memory_safety: termcheck_engine::verdict::MemorySafety::Proved,
+                seconds: 0.0,
+                stats: vec![],
+            },
+        }
+    }
+
+    #[test]
+    fn allowed_findings_are_suppressed_with_their_reason_and_denied_ones_are_errors() {
+        let policy = crate::policy::parse_policy("[[allow]]\nfunction = \"app::serve\"\nreason = \"event loop\"\n", Path::new("/ws/termcheck.toml"), Path::new("/ws")).expect("policy");
+        let results = [looping("app::serve", "/ws/src/main.rs"), looping("app::spin", "/elsewhere/x.rs")];
+        let log = serde_json::to_value(sarif_log(&evaluate(&policy, &results, &[], None))).expect("JSON");
+        let results = log["runs"][0]["results"].as_array().expect("results");
+        assert_eq!(results.len(), 2);
+        let serve = &results[0];
+        assert_eq!(serve["ruleId"], "non-termination");
+        assert_eq!(serve["suppressions"][0]["kind"], "external");
+        assert!(serve["suppressions"][0]["justification"].as_str().expect("text").ends_with("event loop"));
+        assert_eq!(serve["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/main.rs");
+        assert_eq!(serve["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"], SOURCE_ROOT_ID);
+        let spin = &results[1];
+        assert_eq!(spin["level"], "error");
+        assert!(spin.get("suppressions").is_none());
+        assert_eq!(spin["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "file:///elsewhere/x.rs");
+        assert_eq!(log["runs"][0]["invocations"][0]["exitCode"], 1);
+        assert_eq!(log["runs"][0]["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(Check::ALL.len()));
+    }
+}
