@@ -80,11 +80,25 @@ impl Assumption {
     }
 }
 
+/// The functions and not-analysed items of a run by name, built once per evaluation.
+pub(crate) struct CalleeIndex<'e, 'a> {
+    by_symbol: HashMap<&'e str, &'e FunctionFinding<'a>>,
+    missing: HashMap<&'e str, &'e NotAnalysedFinding<'a>>,
+}
+
+impl<'e, 'a> CalleeIndex<'e, 'a> {
+    pub(crate) fn new(functions: &'e [FunctionFinding<'a>], not_analysed: &'e [NotAnalysedFinding<'a>]) -> CalleeIndex<'e, 'a> {
+        CalleeIndex {
+            by_symbol: functions.iter().map(|f| (f.result.symbol.as_str(), f)).collect(),
+            missing: not_analysed.iter().map(|n| (n.item.what.as_str(), n)).collect(),
+        }
+    }
+}
+
 /// The not-proved callees `symbol` reaches in `graph`, sorted by callee symbol. Callees that are
 /// neither results nor not-analysed items (e.g. std functions the engine summarises) add nothing.
-pub(crate) fn assumptions_of(symbol: &str, graph: &CallGraph, functions: &[FunctionFinding<'_>], not_analysed: &[NotAnalysedFinding<'_>]) -> Vec<Assumption> {
-    let by_symbol: HashMap<&str, &FunctionFinding<'_>> = functions.iter().map(|f| (f.result.symbol.as_str(), f)).collect();
-    let missing: HashMap<&str, &NotAnalysedFinding<'_>> = not_analysed.iter().map(|n| (n.item.what.as_str(), n)).collect();
+pub(crate) fn assumptions_of(symbol: &str, graph: &CallGraph, index: &CalleeIndex<'_, '_>) -> Vec<Assumption> {
+    let (by_symbol, missing) = (&index.by_symbol, &index.missing);
     let mut seen: BTreeSet<&str> = BTreeSet::from([symbol]);
     let mut queue: VecDeque<&str> = VecDeque::from([symbol]);
     let mut assumptions = Vec::new();

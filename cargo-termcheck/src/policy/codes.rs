@@ -52,7 +52,7 @@ pub const CODES: &[CodeExplanation] = &[
     CodeExplanation {
         code: "termcheck::frontend::toolchain",
         title: "clang-22 or LLVM 22 is missing",
-        explanation: "termcheck needs clang-22 to compile C and links LLVM 22. Run `scripts/setup.sh` to install them (README, \"Build\").",
+        explanation: "termcheck needs clang-22 to compile C and links LLVM 22. Run `scripts/setup.sh` to install them (it is idempotent).",
     },
     CodeExplanation {
         code: "termcheck::its::parse",

@@ -27,6 +27,15 @@ pub fn find_policy(start: &Path, workspace_root: &Path, explicit: Option<&Path>)
     }
 }
 
+/// The environment variable that names a policy file when `--config` is not given.
+pub const CONFIG_ENV: &str = "TERMCHECK_CONFIG";
+
+/// The explicit policy file: `--config PATH` if given, else a non-empty `TERMCHECK_CONFIG`
+/// (read through `env`), else `None` (search as [`find_policy`] does).
+pub fn explicit_policy_path(flag: Option<&Path>, env: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    flag.map(Path::to_path_buf).or_else(|| env(CONFIG_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
+}
+
 /// The policy file that applies to `start`, if any (see [`find_policy`]).
 pub fn locate_policy_file(start: &Path, workspace_root: &Path) -> Result<Option<PathBuf>, PolicyError> {
     let mut dirs: Vec<&Path> = Vec::new();
@@ -104,6 +113,15 @@ mod tests {
         let err = find_policy(ws.path(), ws.path(), None).expect_err("ambiguous");
         assert_eq!(err.code_str(), "termcheck::config::ambiguous");
         assert!(err.to_string().contains("termcheck.toml, .termcheck.toml"), "{err}");
+    }
+
+    #[test]
+    fn the_flag_beats_the_environment_variable() {
+        let env = |name: &str| (name == CONFIG_ENV).then(|| "from-env.toml".to_string());
+        assert_eq!(explicit_policy_path(Some(Path::new("flag.toml")), env), Some(PathBuf::from("flag.toml")));
+        assert_eq!(explicit_policy_path(None, env), Some(PathBuf::from("from-env.toml")));
+        assert_eq!(explicit_policy_path(None, |_| Some(String::new())), None, "an empty variable is unset");
+        assert_eq!(explicit_policy_path(None, |_| None), None);
     }
 
     #[test]

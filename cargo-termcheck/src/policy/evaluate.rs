@@ -1,7 +1,7 @@
 //! The gate: every function's findings at the levels the policy gives them, the allow entries
 //! used and unused, and the exit code.
 
-use super::assumptions::{assumptions_of, Assumption};
+use super::assumptions::{assumptions_of, Assumption, CalleeIndex};
 use super::check::{Check, Level};
 use super::classify::observations;
 use super::exit_code;
@@ -218,10 +218,12 @@ pub fn evaluate<'a>(policy: &Policy, results: &'a [FunctionResult], not_analysed
         })
         .collect();
     if let Some(graph) = call_graph {
+        let index = CalleeIndex::new(&functions, &not_analysed);
         let assumptions: Vec<Vec<Assumption>> = functions
             .iter()
-            .map(|f| if f.findings.is_empty() { assumptions_of(&f.result.symbol, graph, &functions, &not_analysed) } else { vec![] })
+            .map(|f| if f.findings.is_empty() { assumptions_of(&f.result.symbol, graph, &index) } else { vec![] })
             .collect();
+        drop(index);
         for (function, assumptions) in functions.iter_mut().zip(assumptions) {
             function.status = Status::of(&function.findings, &assumptions);
             function.assumptions = assumptions;

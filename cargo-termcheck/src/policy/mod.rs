@@ -25,7 +25,7 @@ mod policy_cases;
 
 pub use assumptions::{AssumedProperty, Assumption, AssumptionBasis};
 pub use check::{Check, Level};
-pub use discovery::{find_policy, locate_policy_file, POLICY_FILE_NAMES};
+pub use discovery::{explicit_policy_path, find_policy, locate_policy_file, CONFIG_ENV, POLICY_FILE_NAMES};
 pub use error::PolicyError;
 pub use evaluate::{evaluate, AllowUse, CheckFinding, Counts, Evaluation, FunctionFinding, NotAnalysedFinding, Status, UnusedAllowFinding};
 pub use function_result::{CallGraph, FunctionResult, NotAnalysed, SourceLocation};

@@ -95,6 +95,14 @@ mod tests {
     }
 
     #[test]
+    fn trait_impl_paths_and_literal_brackets_as_documented() {
+        let impls = FunctionPattern::new("<my_crate::Type as *>::*").unwrap();
+        assert!(impls.matches_any(["<my_crate[0a1b]::Type as core[9f]::fmt::Debug>::fmt"]));
+        assert!(!FunctionPattern::new("my_crate::*").unwrap().matches_any(["<my_crate::Type as core::fmt::Debug>::fmt"]));
+        assert!(FunctionPattern::new("<[[]u8]>::len").unwrap().matches_any(["<[u8]>::len"]));
+    }
+
+    #[test]
     fn bad_patterns_are_rejected_with_a_message() {
         assert!(FunctionPattern::new("").is_err());
         assert!(FunctionPattern::new("  ").is_err());

@@ -60,7 +60,6 @@ pub fn sarif_log(evaluation: &Evaluation<'_>) -> Sarif {
     let driver = ToolComponent::builder()
         .name("termcheck")
         .version(env!("CARGO_PKG_VERSION"))
-        .information_uri("https://github.com/termcheck/termcheck")
         .rules(Check::ALL.iter().map(|c| rule(*c)).collect::<Vec<_>>())
         .build();
     let invocation = Invocation::builder().execution_successful(true).exit_code(evaluation.exit_code() as i64).build();
