@@ -21,6 +21,8 @@ pub mod pattern;
 mod raw;
 
 #[cfg(test)]
+mod engine_results_tests;
+#[cfg(test)]
 mod policy_cases;
 
 pub use assumptions::{AssumedProperty, Assumption, AssumptionBasis};
