@@ -45,6 +45,16 @@ pub struct Cli {
 pub enum Command {
     /// Prove termination (and memory safety) of one input file.
     Prove(ProveArgs),
+    /// Explain a diagnostic code (e.g. `termcheck::config::unknown_key`, `non-termination`);
+    /// without a code, list every code.
+    Explain(ExplainArgs),
+}
+
+/// Arguments of `cargo termcheck explain`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ExplainArgs {
+    /// The code: in full, its last segment, or a check's termcheck.toml key.
+    pub code: Option<String>,
 }
 
 /// Arguments of `cargo termcheck prove`.
@@ -171,6 +181,21 @@ mod tests {
         Cli::try_parse_from(normalize_args(args.iter().map(Into::into).collect()))
     }
 
+    fn prove_of(command: Command) -> ProveArgs {
+        match command {
+            Command::Prove(p) => p,
+            other => panic!("not prove: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn explain_takes_an_optional_code() {
+        let Command::Explain(e) = parse(&["cargo-termcheck", "explain", "non-termination"]).unwrap().command else { panic!("explain") };
+        assert_eq!(e.code.as_deref(), Some("non-termination"));
+        let Command::Explain(e) = parse(&["cargo-termcheck", "termcheck", "explain"]).unwrap().command else { panic!("explain") };
+        assert_eq!(e.code, None);
+    }
+
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
@@ -178,7 +203,7 @@ mod tests {
 
     #[test]
     fn defaults_match_the_contract() {
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c"]).unwrap().command;
+        let p = prove_of(parse(&["cargo-termcheck", "prove", "a.c"]).unwrap().command);
         assert_eq!(p.entry, "main");
         assert_eq!(p.timeout, 60.0);
         assert_eq!(p.int_semantics, IntSemanticsArg::C);
@@ -191,10 +216,10 @@ mod tests {
 
     #[test]
     fn all_functions_options_are_parsed() {
-        let Command::Prove(p) =
+        let p = prove_of(
             parse(&["cargo-termcheck", "prove", "a.c", "--all-functions", "--jobs", "3", "--function-timeout", "2.5"])
                 .unwrap()
-                .command;
+                .command);
         assert!(p.all_functions);
         assert_eq!(p.jobs, NonZeroUsize::new(3));
         assert_eq!(p.function_timeout, Some(2.5));
@@ -217,9 +242,9 @@ mod tests {
 
     #[test]
     fn cache_options() {
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--cache-dir", "d", "--cache-mode", "read-only"]).unwrap().command;
+        let p = prove_of(parse(&["cargo-termcheck", "prove", "a.c", "--cache-dir", "d", "--cache-mode", "read-only"]).unwrap().command);
         assert_eq!((p.cache_dir, p.cache_mode), (Some(PathBuf::from("d")), CacheModeArg::ReadOnly));
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--no-cache"]).unwrap().command;
+        let p = prove_of(parse(&["cargo-termcheck", "prove", "a.c", "--no-cache"]).unwrap().command);
         assert!(p.no_cache);
         assert!(parse(&["cargo-termcheck", "prove", "a.c", "--no-cache", "--cache-dir", "d"]).is_err());
         assert!(parse(&["cargo-termcheck", "prove", "a.c", "--cache-mode", "write-only"]).is_err());
@@ -227,10 +252,10 @@ mod tests {
 
     #[test]
     fn cargo_subcommand_argument_is_skipped() {
-        let Command::Prove(p) =
+        let p = prove_of(
             parse(&["cargo-termcheck", "termcheck", "prove", "x.ll", "--entry", "f", "--int-semantics", "math"])
                 .unwrap()
-                .command;
+                .command);
         assert_eq!(p.file, PathBuf::from("x.ll"));
         assert_eq!(p.entry, "f");
         assert_eq!(p.int_semantics, IntSemanticsArg::Math);
@@ -238,7 +263,7 @@ mod tests {
 
     #[test]
     fn a_file_named_termcheck_later_is_not_skipped() {
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "termcheck"]).unwrap().command;
+        let p = prove_of(parse(&["cargo-termcheck", "prove", "termcheck"]).unwrap().command);
         assert_eq!(p.file, PathBuf::from("termcheck"));
     }
 
@@ -247,7 +272,7 @@ mod tests {
         for t in ["0", "-1", "abc", "inf", "NaN"] {
             assert!(parse(&["cargo-termcheck", "prove", "a.c", "--timeout", t]).is_err(), "{t}");
         }
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--timeout", "0.5"]).unwrap().command;
+        let p = prove_of(parse(&["cargo-termcheck", "prove", "a.c", "--timeout", "0.5"]).unwrap().command);
         assert_eq!(p.timeout, 0.5);
     }
 

@@ -12,8 +12,12 @@ mod cache_choice;
 mod cli;
 mod linear_text;
 mod logging;
+#[allow(dead_code, unused_imports, reason = "the policy gate's API is wired into the workspace command by its owner; `explain` uses the codes today")]
+mod policy;
 mod render_human;
 mod render_json;
+#[allow(dead_code, unused_imports, reason = "the policy reports are wired into the workspace command by its owner")]
+mod report;
 mod supervise;
 
 use clap::Parser;
@@ -48,8 +52,31 @@ fn main() {
     let code = match cli.command {
         Command::Prove(args) if args.all_functions => prove_all_functions(args),
         Command::Prove(args) => prove(args),
+        Command::Explain(args) => explain(args.code.as_deref()),
     };
     std::process::exit(code);
+}
+
+/// `explain [CODE]`: the paragraph of one stable diagnostic code, or the table of all codes;
+/// an unknown code is a usage error (exit 2).
+#[allow(clippy::print_stdout, clippy::print_stderr, reason = "the CLI prints the explanation")]
+fn explain(code: Option<&str>) -> i32 {
+    match code {
+        None => {
+            print!("{}", policy::codes::code_table());
+            EXIT_VERDICT
+        }
+        Some(code) => match policy::codes::explain(code) {
+            Some(text) => {
+                print!("{text}");
+                EXIT_VERDICT
+            }
+            None => {
+                eprintln!("error: unknown diagnostic code `{code}`; `cargo termcheck explain` lists every code");
+                EXIT_BAD_INPUT
+            }
+        },
+    }
 }
 
 /// miette's graphical reports; lines are wrapped only on a terminal, so that logs and tools

@@ -40,7 +40,7 @@ fn function_value(location: &str, f: &LinExpr) -> Value {
     })
 }
 
-fn termination_value(t: &Termination) -> Value {
+pub(crate) fn termination_value(t: &Termination) -> Value {
     match t {
         Termination::Yes(proof) => json!({
             "result": "YES",
@@ -64,7 +64,7 @@ fn termination_value(t: &Termination) -> Value {
     }
 }
 
-fn memory_value(m: &MemorySafety) -> Value {
+pub(crate) fn memory_value(m: &MemorySafety) -> Value {
     match m {
         MemorySafety::Proved => json!({ "result": "proved" }),
         MemorySafety::Violated(v) => json!({
