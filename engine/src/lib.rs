@@ -18,6 +18,7 @@ pub mod interp;
 pub mod ir;
 pub mod its;
 pub mod logic;
+pub mod nontermination;
 pub mod pipeline;
 pub mod smt;
 pub mod symexec;

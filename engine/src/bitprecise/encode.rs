@@ -342,7 +342,7 @@ impl Encoder<'_> {
 
 /// Blocks of `blocks` reachable from `start` without entering `start` again, in topological
 /// order; `Err` if they contain a cycle.
-fn topological(f: &Function, start: BlockId, blocks: &BTreeSet<BlockId>) -> Result<Vec<BlockId>, Unsupported> {
+pub(crate) fn topological(f: &Function, start: BlockId, blocks: &BTreeSet<BlockId>) -> Result<Vec<BlockId>, Unsupported> {
     let mut order = Vec::new();
     let mut state: BTreeMap<BlockId, u8> = BTreeMap::new(); // 1 = on stack, 2 = done
     fn visit(f: &Function, b: BlockId, start: BlockId, blocks: &BTreeSet<BlockId>, state: &mut BTreeMap<BlockId, u8>, order: &mut Vec<BlockId>) -> Result<(), Unsupported> {
