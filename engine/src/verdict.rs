@@ -85,6 +85,11 @@ pub struct RecurrentSetWitness {
     pub stem_inputs: Vec<(String, Int)>,
     /// Interpreter steps of the stem; the stem ends with the entry of `header`.
     pub stem_steps: u64,
+    /// `None`: `set` is closed for every nondeterministic value, so any inputs may follow the
+    /// stem. `Some(c)`: closed when every later input is `c` (the witness then feeds `c`
+    /// forever: `NonTerminationWitness::input_cycle`).
+    #[serde(default)]
+    pub fixed_input: Option<Int>,
     /// The recurrent set over the loop's variables (header phis and live-ins, named
     /// `source#value` or `%value` as in `bitprecise::var_name`).
     pub set: Formula,

@@ -79,6 +79,12 @@ pub fn candidates(step: &MathLoopStep, observations: &[Valuation]) -> Vec<Formul
             push(Formula::le(t.clone(), Term::Const(-k)));
         }
         bounds(t.clone(), values, &mut push);
+        // Growing magnitude with alternating sign (a disjunction `x ≥ c ∨ x ≤ −c`).
+        if let Some(m) = values.iter().map(|v| v.checked_abs()).collect::<Option<Vec<Int>>>() {
+            if let Some(&lo) = m.iter().min() {
+                push(Formula::ge(magnitude(t.clone()), Term::Const(lo)));
+            }
+        }
     }
     for (i, (a, va)) in vars.iter().enumerate() {
         for (b, vb) in vars.iter().skip(i + 1) {
@@ -92,6 +98,12 @@ pub fn candidates(step: &MathLoopStep, observations: &[Valuation]) -> Vec<Formul
             }
             if let Some(s) = sum {
                 bounds(Term::add(a.clone(), b.clone()), &s, &mut push);
+            }
+            for ((x, vx), (y, vy)) in [((a, va), (b, vb)), ((b, vb), (a, va))] {
+                let gap: Option<Vec<Int>> = vx.iter().zip(vy.iter()).map(|(p, q)| p.checked_abs()?.checked_sub(*q)).collect();
+                if let Some(&lo) = gap.as_ref().and_then(|g| g.iter().min()) {
+                    push(Formula::ge(Term::sub(magnitude(x.clone()), y.clone()), Term::Const(lo)));
+                }
             }
         }
     }
@@ -107,6 +119,11 @@ pub fn candidates(step: &MathLoopStep, observations: &[Valuation]) -> Vec<Formul
     out
 }
 
+/// `|t|`.
+fn magnitude(t: Term) -> Term {
+    Term::Ite(Box::new(Formula::ge(t.clone(), Term::Const(0))), Box::new(t.clone()), Box::new(Term::Neg(Box::new(t))))
+}
+
 fn ints(model: &crate::smt::Model) -> Option<Valuation> {
     model
         .iter()
@@ -119,10 +136,10 @@ fn ints(model: &crate::smt::Model) -> Option<Valuation> {
 
 /// Houdini over `conjuncts`: the largest subset closed under every iteration, or `None`
 /// when a state of the current set can leave the loop or hit UB, or z3 does not answer.
-pub fn houdini(step: &MathLoopStep, mut conjuncts: Vec<Formula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<Formula> {
+pub fn houdini(step: &MathLoopStep, fixed: Option<Int>, mut conjuncts: Vec<Formula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<Formula> {
     for _ in 0..MAX_ROUNDS {
         let set = Formula::and(conjuncts.clone());
-        let query = step.closure_violation(&set);
+        let query = step.closure_violation(&set, fixed);
         let vars: Vec<Var> = query.vars().into_iter().collect();
         let budget = Budget::until(deadline, limits.recurrent_query_limit);
         match crate::smt::model(&query, &vars, &budget) {
@@ -153,7 +170,7 @@ pub fn houdini(step: &MathLoopStep, mut conjuncts: Vec<Formula>, limits: &BitPre
 
 /// Drops conjuncts of a closed set while the rest stays closed (a larger, readable `R` that
 /// still contains the observed states). Tries relations between variables and parities first.
-pub fn minimize(step: &MathLoopStep, set: &Formula, limits: &BitPreciseLimits, deadline: Instant) -> Formula {
+pub fn minimize(step: &MathLoopStep, fixed: Option<Int>, set: &Formula, limits: &BitPreciseLimits, deadline: Instant) -> Formula {
     let mut kept = set.conjuncts();
     let mut order = kept.clone();
     order.sort_by_key(|c| match c {
@@ -166,7 +183,7 @@ pub fn minimize(step: &MathLoopStep, set: &Formula, limits: &BitPreciseLimits, d
         }
         let rest: Vec<Formula> = kept.iter().filter(|k| **k != c).cloned().collect();
         let budget = Budget::until(deadline, limits.recurrent_minimize_query_limit);
-        if crate::smt::check_sat(&step.closure_violation(&Formula::and(rest.clone())), &budget) == SatResult::Unsat {
+        if crate::smt::check_sat(&step.closure_violation(&Formula::and(rest.clone()), fixed), &budget) == SatResult::Unsat {
             kept = rest;
         }
     }
@@ -174,7 +191,7 @@ pub fn minimize(step: &MathLoopStep, set: &Formula, limits: &BitPreciseLimits, d
 }
 
 /// The witness of a closed set found from one observation run, re-checked.
-fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, src: &mut dyn InputSource, deadline: Instant) -> Option<NonTerminationWitness> {
+fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, src: &mut dyn InputSource, constant_input: Option<Int>, deadline: Instant) -> Option<NonTerminationWitness> {
     let limits = config.bitprecise();
     let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, limits.observation_steps) };
     let mut rec = TailRecorder::new(TAIL_ENTRIES);
@@ -193,8 +210,12 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
         }
     };
     let observations: Vec<Valuation> = visits.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-    let set = houdini(&step, candidates(&step, &observations), limits, deadline)?;
-    let set = minimize(&step, &set, limits, deadline);
+    let atoms = candidates(&step, &observations);
+    // Closed for every input; else, after a run that fed one constant to every input,
+    // closed when every later input is that constant.
+    let policies = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some));
+    let (fixed, set) = policies.into_iter().find_map(|fixed| Some((fixed, houdini(&step, fixed, atoms.clone(), limits, deadline)?)))?;
+    let set = minimize(&step, fixed, &set, limits, deadline);
     let last = visits.first()?;
     let first = earliest_visit_in(module, facts, entry, config, &step, &set, &result.trace_inputs, last, deadline).unwrap_or_else(|| last.clone());
     let inputs = result.trace_inputs.get(..first.inputs_consumed)?.to_vec();
@@ -204,9 +225,11 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
         depth: first.depth,
         stem_inputs: inputs,
         stem_steps: first.steps,
+        fixed_input: fixed,
         set,
     };
-    recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, &step, w))
+    let origin = step.input_origins.first().cloned().unwrap_or_default();
+    recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, &step, &origin, w))
 }
 
 /// Records the first entry of one loop header (function, block, frame depth) whose state
@@ -242,7 +265,7 @@ fn earliest_visit_in(module: &Module, facts: &ModuleFacts, entry: FuncId, config
     observer.found
 }
 
-fn witness(module: &Module, func: FuncId, step: &MathLoopStep, w: RecurrentSetWitness) -> NonTerminationWitness {
+fn witness(module: &Module, func: FuncId, step: &MathLoopStep, input_origin: &str, w: RecurrentSetWitness) -> NonTerminationWitness {
     let f = module.function(func);
     let block = f.block(step.header);
     let line = block
@@ -254,14 +277,18 @@ fn witness(module: &Module, func: FuncId, step: &MathLoopStep, w: RecurrentSetWi
         .map(|l| format!(" (line {})", l.line))
         .unwrap_or_default();
     let set: Vec<String> = w.set.conjuncts().iter().map(|c| c.to_string()).collect();
+    let (input_cycle, for_inputs) = match w.fixed_input {
+        Some(c) => (vec![(input_origin.to_string(), c)], format!("when every further input is {c}")),
+        None => (vec![], "for all inputs".to_string()),
+    };
     NonTerminationWitness {
         inputs: w.stem_inputs.clone(),
-        input_cycle: vec![],
-        any_further_inputs: true,
+        any_further_inputs: w.fixed_input.is_none(),
+        input_cycle,
         description: vec![
             format!("after {} steps the run enters the loop at block {} of function {}{line}", w.stem_steps, w.header, w.function),
             format!("recurrent set R over mathematical integers: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),
-            "R holds there and is closed under every iteration for all inputs (integer check); the values grow without repeating a state".to_string(),
+            format!("R holds there and is closed under every iteration {for_inputs} (integer check); the values need not repeat"),
         ],
         recurrent_set: Some(w),
     }
@@ -307,8 +334,9 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
         if Instant::now() >= deadline {
             return None;
         }
+        let constant_input = if let Strategy::Constant(c) = s { Some(c) } else { None };
         let mut src = StrategyInputs::new(s, 0x3a7_0000 + k as u64);
-        if let Some(w) = from_run(module, facts, entry, config, &mut src, deadline) {
+        if let Some(w) = from_run(module, facts, entry, config, &mut src, constant_input, deadline) {
             return Some(w);
         }
     }

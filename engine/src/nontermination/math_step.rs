@@ -17,7 +17,7 @@ use crate::bitprecise::step::{read_from_outside, var_name, LoopVar};
 use crate::facts::loops::Loop;
 use crate::ir::externals::{classify, External, NoOp};
 use crate::ir::{BlockId, Callee, Function, Module, Op, Operand, Terminator, Type, ValueId};
-use crate::logic::{Formula, Term, Var};
+use crate::logic::{Formula, Int, Term, Var};
 use std::collections::BTreeMap;
 
 /// One loop iteration over mathematical integers.
@@ -38,6 +38,9 @@ pub struct MathLoopStep {
     pub ub: Formula,
     /// Nondeterministic values of the iteration (name, width).
     pub inputs: Vec<(String, u32)>,
+    /// Where each of `inputs` comes from, as the interpreter names its draws (the called
+    /// function's name, `undef`, `freeze`, `poison`).
+    pub input_origins: Vec<String>,
     /// Defining equations of the auxiliary variables.
     pub definitions: Vec<Formula>,
     /// Branch conditions of the iteration over the state, live-ins and inputs only
@@ -62,21 +65,32 @@ impl MathLoopStep {
         f.substitute(&|v: &Var| by_name.get(v.name()).map(|t| (*t).clone()))
     }
 
-    /// Every nondeterministic value lies in `[signed min, unsigned max]` of its width (the
-    /// interpreter draws signed or unsigned values of the type; a superset is the safe side).
-    pub fn input_ranges(&self) -> Formula {
+    /// The nondeterministic values the closure ranges over. `None`: every value lies in
+    /// `[signed min, unsigned max]` of its width (the interpreter draws signed or unsigned
+    /// values of the type; a superset is the safe side). `Some(c)`: every value is `c`, which
+    /// must be a value every input's type holds unchanged (`fixed_input_fits`).
+    pub fn input_values(&self, fixed: Option<Int>) -> Formula {
         Formula::and(self.inputs.iter().map(|(n, w)| {
             let x = Term::Var(Var::new(n));
-            Formula::and([Formula::ge(x.clone(), Term::Const(-pow2(w - 1))), Formula::le(x, Term::Const(pow2(*w) - 1))])
+            match fixed {
+                Some(c) => Formula::eq(x, Term::Const(c)),
+                None => Formula::and([Formula::ge(x.clone(), Term::Const(-pow2(w - 1))), Formula::le(x, Term::Const(pow2(*w) - 1))]),
+            }
         }))
     }
 
+    /// Whether the interpreter, asked for an input of any width of this loop by a source that
+    /// answers `c`, draws exactly `c` (signed and unsigned readings agree: `0 ≤ c < 2^(w−1)`).
+    pub fn fixed_input_fits(&self, c: Int) -> bool {
+        !self.inputs.is_empty() && self.inputs.iter().all(|(_, w)| (0..pow2(w - 1)).contains(&c))
+    }
+
     /// A state in `set` that can leave the loop, hit undefined behaviour, or take a back edge
-    /// to a state outside `set`, for some nondeterministic values: `set` is closed iff this
-    /// is unsatisfiable.
-    pub fn closure_violation(&self, set: &Formula) -> Formula {
+    /// to a state outside `set`, for some nondeterministic values (all equal to `fixed` if
+    /// given): `set` is closed iff this is unsatisfiable.
+    pub fn closure_violation(&self, set: &Formula, fixed: Option<Int>) -> Formula {
         Formula::and(
-            [set.clone(), self.input_ranges()]
+            [set.clone(), self.input_values(fixed)]
                 .into_iter()
                 .chain(self.definitions.iter().cloned())
                 .chain([Formula::or([self.exit.clone(), self.ub.clone(), Formula::and([self.stay.clone(), Formula::not(self.after_iteration(set))])])]),
@@ -98,6 +112,7 @@ struct Encoder<'a> {
     values: BTreeMap<ValueId, Sym>,
     ub: Vec<Formula>,
     inputs: Vec<(String, u32)>,
+    input_origins: Vec<String>,
     definitions: Vec<Formula>,
     /// Auxiliary variable → its defining term (for inlining into conditions).
     defined: BTreeMap<Var, Term>,
@@ -122,6 +137,7 @@ impl Encoder<'_> {
     fn fresh_input(&mut self, what: &str, width: u32) -> Term {
         let name = self.fresh_name(what);
         self.inputs.push((name.clone(), width));
+        self.input_origins.push(what.to_string());
         Term::Var(Var::new(name))
     }
 
@@ -201,7 +217,7 @@ impl Encoder<'_> {
             External::NoOp(NoOp::Dbg | NoOp::DoNothing | NoOp::SideEffect | NoOp::NoAliasScopeDecl) => Ok(None),
             External::Nondet { .. } => {
                 let w = int_width(ret)?;
-                Ok(Some(Sym::Int(self.fresh_input("nondet", w))))
+                Ok(Some(Sym::Int(self.fresh_input(name, w))))
             }
             External::MinMax(mm) => {
                 let (a, b) = (arg(self, 0)?, arg(self, 1)?);
@@ -256,6 +272,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         values: state.iter().chain(&live_ins).map(|x| (x.value, Sym::Int(var_term(x)))).collect(),
         ub: Vec::new(),
         inputs: Vec::new(),
+        input_origins: Vec::new(),
         definitions: Vec::new(),
         defined: BTreeMap::new(),
         conditions: Vec::new(),
@@ -450,6 +467,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         exit: Formula::or(exit_parts),
         ub: Formula::or(e.ub),
         inputs: e.inputs,
+        input_origins: e.input_origins,
         definitions: e.definitions,
         conditions: e.conditions,
     })

@@ -38,6 +38,9 @@ pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     let Some(header) = f.blocks.iter().position(|b| b.name == w.header) else { return false };
     let Some(lp) = facts.function(module, func).loops.loops.iter().find(|l| l.header.0 as usize == header).cloned() else { return false };
     let Ok(step) = encode_math_loop_step(module, f, &lp) else { return false };
+    if w.fixed_input.is_some_and(|c| !step.fixed_input_fits(c)) {
+        return false;
+    }
     let known: Vec<Var> = step.variables().map(|x| Var::new(&x.name)).collect();
     if !w.set.vars().iter().all(|v| known.contains(v)) {
         return false;
@@ -59,5 +62,5 @@ pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
         return false;
     }
     let budget = Budget::until(deadline, config.bitprecise().recurrent_query_limit);
-    crate::smt::check_sat(&step.closure_violation(&w.set), &budget) == SatResult::Unsat
+    crate::smt::check_sat(&step.closure_violation(&w.set, w.fixed_input), &budget) == SatResult::Unsat
 }

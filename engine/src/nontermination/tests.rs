@@ -148,8 +148,31 @@ fn unsigned_counter_wraps_below_zero_under_math() {
 fn nondeterminism_in_the_body_is_universally_quantified() {
     // The input only feeds a variable that does not matter.
     proved_no("int main(void) { int x = __VERIFIER_nondet_int(), y = 0; while (x > 0) { y = __VERIFIER_nondet_int(); x = x + 1; } return y; }");
-    // An input can end the loop in any iteration: no NO.
-    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) { x = x + __VERIFIER_nondet_int(); } return 0; }").is_none());
+    // An input can end the loop in any iteration: not closed for every input, only for a
+    // constant input that keeps x positive.
+    let w = prove_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) { x = x + __VERIFIER_nondet_int(); } return 0; }").unwrap();
+    assert!(!w.any_further_inputs && w.recurrent_set.and_then(|r| r.fixed_input).is_some());
+}
+
+#[test]
+fn constant_inputs_when_some_inputs_would_end_the_loop() {
+    // Input 0 in the first test would set x = -1; feeding 1 forever keeps x growing.
+    let src = "int main(void) { int x = __VERIFIER_nondet_int(); while (x >= 0) { if (__VERIFIER_nondet_int() != 0) x = x + 1; else x = -1; } return 0; }";
+    let w = prove_no(src).expect("a NO with constant inputs");
+    assert!(!w.any_further_inputs);
+    let rs = w.recurrent_set.clone().unwrap();
+    let c = rs.fixed_input.expect("closed only for a constant input");
+    assert_eq!(w.input_cycle, vec![("__VERIFIER_nondet_int".to_string(), c)]);
+    let m = compile(&format!("{NONDET}{src}"));
+    let entry = m.function_by_name("main").unwrap();
+    let facts = ModuleFacts::new(&m);
+    let check = |w: &RecurrentSetWitness| recheck(&m, &facts, entry, &config(IntSemantics::Math), w, deadline());
+    assert!(check(&rs));
+    // Not closed for every input, and -1 is not a value every input type holds unchanged.
+    assert!(!check(&RecurrentSetWitness { fixed_input: None, ..rs.clone() }));
+    assert!(!check(&RecurrentSetWitness { fixed_input: Some(-1), ..rs }));
+    // Terminating whatever the inputs: x decreases in every iteration.
+    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(), y = 1; while (x > 0 && y != 0) { y = __VERIFIER_nondet_int(); x = x - 1; } return 0; }").is_none());
 }
 
 #[test]
@@ -185,10 +208,10 @@ fn houdini_drops_non_inductive_candidates_and_refuses_exiting_sets() {
     let limits = config(IntSemantics::Math).bitprecise().clone();
     // i <= 10 is not closed (i grows); i >= 1 is.
     let cands = vec![Formula::ge(i.clone(), Term::Const(1)), Formula::le(i.clone(), Term::Const(10))];
-    let set = houdini(&step, cands, &limits, deadline()).expect("i >= 1 is closed");
+    let set = houdini(&step, None, cands, &limits, deadline()).expect("i >= 1 is closed");
     assert_eq!(set, Formula::ge(i.clone(), Term::Const(1)));
     // i == 0 can leave the loop: no set.
-    assert!(houdini(&step, vec![Formula::eq(i.clone(), Term::Const(0))], &limits, deadline()).is_none());
+    assert!(houdini(&step, None, vec![Formula::eq(i.clone(), Term::Const(0))], &limits, deadline()).is_none());
     // Observations filter the candidates.
     let obs: Vec<Valuation> = [5, 6, 7].iter().map(|v| [(crate::logic::Var::new(&step.state[0].name), *v)].into()).collect();
     let c = candidates(&step, &obs);
