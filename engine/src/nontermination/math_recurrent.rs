@@ -36,6 +36,8 @@ use crate::termination::eval::{eval_formula, Valuation};
 use crate::verdict::{IntSemantics, NonTerminationWitness, RecurrentSetWitness};
 use std::time::Instant;
 
+/// Header visits used as observations (per window).
+const OBSERVED_VISITS: usize = 64;
 /// Block entries kept from a run's tail.
 const TAIL_ENTRIES: usize = 4096;
 /// Houdini rounds at most.
@@ -209,14 +211,21 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
             return None;
         }
     };
-    let observations: Vec<Valuation> = visits.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-    let atoms = candidates(&step, &observations);
-    // Closed for every input; else, after a run that fed one constant to every input,
-    // closed when every later input is that constant.
-    let policies = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some));
-    let (fixed, set) = policies.into_iter().find_map(|fixed| Some((fixed, houdini(&step, fixed, atoms.clone(), limits, deadline)?)))?;
+    let last = visits.first()?.clone();
+    // Observations from the loop's first visits (general bounds, a short stem), then from
+    // the run's tail (past a transient phase).
+    let early = first_visits(module, facts, entry, config, &result.trace_inputs, &last, deadline);
+    let windows = if early.is_empty() || early == visits { vec![visits] } else { vec![early, visits] };
+    let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
+    let (fixed, set) = windows.iter().find_map(|window| {
+        let observations: Vec<Valuation> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
+        let atoms = candidates(&step, &observations);
+        // Closed for every input; else, after a run that fed one constant to every input,
+        // closed when every later input is that constant.
+        policies.iter().find_map(|fixed| Some((*fixed, houdini(&step, *fixed, atoms.clone(), limits, deadline)?)))
+    })?;
     let set = minimize(&step, fixed, &set, limits, deadline);
-    let last = visits.first()?;
+    let last = &last;
     let first = earliest_visit_in(module, facts, entry, config, &step, &set, &result.trace_inputs, last, deadline).unwrap_or_else(|| last.clone());
     let inputs = result.trace_inputs.get(..first.inputs_consumed)?.to_vec();
     let w = RecurrentSetWitness {
@@ -230,6 +239,30 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     };
     let origin = step.input_origins.first().cloned().unwrap_or_default();
     recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, &step, &origin, w))
+}
+
+/// Records the first entries of one loop header (function, block, frame depth).
+struct VisitsOf<'a> {
+    at: &'a BlockEntry,
+    visits: Vec<BlockEntry>,
+}
+
+impl BlockObserver for VisitsOf<'_> {
+    fn block_entry(&mut self, entry: BlockEntry) {
+        if self.visits.len() < OBSERVED_VISITS && entry.func == self.at.func && entry.block == self.at.block && entry.depth == self.at.depth {
+            self.visits.push(entry);
+        }
+    }
+}
+
+/// The first header visits (at most `OBSERVED_VISITS`) of the observed run, replayed with its
+/// inputs up to the visit `at`.
+fn first_visits(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, inputs: &[(String, Int)], at: &BlockEntry, deadline: Instant) -> Vec<BlockEntry> {
+    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, at.steps) };
+    let values: Vec<i128> = inputs.iter().map(|(_, v)| *v).collect();
+    let mut observer = VisitsOf { at, visits: Vec::new() };
+    run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut observer);
+    observer.visits
 }
 
 /// Records the first entry of one loop header (function, block, frame depth) whose state
