@@ -13,6 +13,7 @@
 //! - `IntSemantics::Wrap`: flags are ignored; division by zero, `MIN / -1` and over-wide
 //!   shifts stay `ub`, exactly where the interpreter faults or makes poison.
 //! - `IntSemantics::Math` has unbounded integers: not bit-precise, `Unsupported`.
+//!
 //! Anything else (memory, pointers, floats, calls other than the listed intrinsics) is
 //! `Unsupported`, never skipped. On a path where `ub` is false no value is poison, which is
 //! why `freeze x` is `x` for a computed `x` (and a fresh input for a poison/undef constant).

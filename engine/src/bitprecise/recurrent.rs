@@ -319,8 +319,7 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
         .iter()
         .filter_map(|i| i.loc.as_ref())
         .chain(block.term_loc.as_ref())
-        .filter(|l| l.line > 0)
-        .next()
+        .find(|l| l.line > 0)
         .map(|l| format!(" (line {})", l.line))
         .unwrap_or_default();
     let set: Vec<String> = rs.set.conjuncts().iter().map(|c| c.to_string()).collect();

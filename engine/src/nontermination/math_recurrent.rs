@@ -173,6 +173,12 @@ pub fn houdini(step: &MathLoopStep, fixed: Option<Int>, mut conjuncts: Vec<Formu
 /// Drops conjuncts of a closed set while the rest stays closed (a larger, readable `R` that
 /// still contains the observed states). Tries relations between variables and parities first.
 pub fn minimize(step: &MathLoopStep, fixed: Option<Int>, set: &Formula, limits: &BitPreciseLimits, deadline: Instant) -> Formula {
+    // A loop no iteration can leave needs no conjunct at all (conjuncts can depend on each
+    // other, so dropping one at a time would not find it).
+    let budget = Budget::until(deadline, limits.recurrent_minimize_query_limit);
+    if crate::smt::check_sat(&step.closure_violation(&Formula::True, fixed), &budget) == SatResult::Unsat {
+        return Formula::True;
+    }
     let mut kept = set.conjuncts();
     let mut order = kept.clone();
     order.sort_by_key(|c| match c {
