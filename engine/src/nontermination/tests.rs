@@ -176,6 +176,15 @@ fn constant_inputs_when_some_inputs_would_end_the_loop() {
 }
 
 #[test]
+fn booleans_selects_and_switches_in_the_body() {
+    // A `_Bool` flag carried around the loop, a conditional expression, a switch.
+    proved_no("int main(void) { int x = __VERIFIER_nondet_int(); _Bool go = x > 0; while (go) { x = x > 5 ? x + 2 : x + 1; go = x > 0; } return 0; }");
+    proved_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x != 3) { switch (x) { case 1: x = 3; break; case 2: x = 3; break; default: x = x + 2; } } return 0; }");
+    // The flag turns false after one iteration: terminating, no NO.
+    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(); _Bool go = 1; while (go) { x = x + 1; go = !go; } return x; }").is_none());
+}
+
+#[test]
 fn nested_loop_stuck_inside() {
     proved_no("int main(void) { int i = __VERIFIER_nondet_int(), j; while (i < 10) { j = i; while (j > 0) j = j + 1; i = i + 1; } return 0; }");
 }
