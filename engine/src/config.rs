@@ -58,8 +58,8 @@ pub struct TimeShares {
     pub bit_precise: Share,
     /// Symbolic execution (graph and its ITS proof): this share of what is left.
     pub symexec: Share,
-    /// Under `c`/`wrap`: the lasso search's share of the witness-search time; the rest is for
-    /// the bit-precise recurrent-set NO.
+    /// The lasso search's share of the witness-search time; the rest is for the recurrent-set
+    /// NO (bit-vector under `c`/`wrap`, over mathematical integers under `math`).
     pub lasso_search: Share,
     /// Whole-module runs: the share of a function's budget for the first attempt, in which
     /// calls of callees already proved for all arguments are not executed (see

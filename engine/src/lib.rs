@@ -19,6 +19,7 @@ pub mod interp;
 pub mod ir;
 pub mod its;
 pub mod logic;
+pub mod nontermination;
 pub mod pipeline;
 pub mod schedule;
 pub mod smt;

@@ -2,7 +2,8 @@
 //! (register-only programs under `c`/`wrap`) and symbolic execution with the ITS back end
 //! prove (YES, memory safety); the concrete interpreter and the bit-precise recurrent sets
 //! judge witnesses (NO from a replayed lasso or a replayed stem into a closed recurrent set,
-//! `violated` from a replayed fault). The pipeline owns the provers' order and their time.
+//! bit-vector under `c`/`wrap`, over mathematical integers under `math`; `violated` from a
+//! replayed fault). The pipeline owns the provers' order and their time.
 //!
 //! Time split (`Config::shares`, by default): the bit-vector prover may use 30% (it gives up at
 //! once outside its scope), symbolic execution 75% of the rest; whatever is left goes to the
@@ -105,9 +106,9 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
     // With memory safety proved no fault exists, so the first witness found is the one wanted;
     // otherwise keep searching for a lasso after a fault, since a program may have both.
     let stop_at_first = analysis.memory_safety == MemorySafety::Proved;
-    // Under bit-precise semantics, keep a share of the time for the recurrent-set NO.
+    // Keep a share of the time for the recurrent-set NO (bit-vector or mathematical).
     let bit_precise = config.int_semantics() != IntSemantics::Math;
-    let search_deadline = if bit_precise { search_started + shares.lasso_search.of(deadline.saturating_duration_since(search_started)) } else { deadline };
+    let search_deadline = search_started + shares.lasso_search.of(deadline.saturating_duration_since(search_started));
     let budget = SearchBudget::until(search_deadline, config.witnesses());
     let found = interp::search(module, facts, entry, config.int_semantics(), &budget, stop_at_first);
     stats.push(("witness search time".into(), format!("{:.3}s", search_started.elapsed().as_secs_f64())));
@@ -130,6 +131,16 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         if let Some(evidence) = recurrent {
             // A replayed stem into a recurrent set closed under all inputs: a real infinite run.
             stats.push(("witness strategy".into(), "bit-precise recurrent set".into()));
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
+    }
+    if !bit_precise && !matches!(termination, Termination::Yes(_)) {
+        let started = Instant::now();
+        let recurrent = crate::nontermination::prove_nontermination(module, facts, entry, config, deadline);
+        stats.push(("recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+        if let Some(evidence) = recurrent {
+            // A replayed stem into a set closed under every iteration over mathematical integers.
+            stats.push(("witness strategy".into(), "recurrent set over mathematical integers".into()));
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
     }

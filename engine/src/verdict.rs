@@ -3,7 +3,7 @@
 //! A `Yes` always carries a complete, re-checkable ranking argument; a `No` a witness that was
 //! replayed; everything else is `Maybe` with a concrete reason (see ARCHITECTURE.md, soundness).
 
-use crate::logic::{Int, LinExpr};
+use crate::logic::{Formula, Int, LinExpr};
 use serde::{Deserialize, Serialize};
 
 /// Integer semantics of the analysed program (`--int-semantics`).
@@ -62,6 +62,37 @@ pub struct NonTerminationWitness {
     pub any_further_inputs: bool,
     /// Human-readable description of the stem and the cycle / recurrent set.
     pub description: Vec<String>,
+    /// Program level, `--int-semantics math`: the recurrent set over mathematical integers
+    /// and the stem into it (re-checkable by `nontermination::recheck`). `None` for lassos,
+    /// ITS-level witnesses and bit-vector recurrent sets.
+    #[serde(default)]
+    pub recurrent_set: Option<RecurrentSetWitness>,
+}
+
+/// A NO over mathematical integers: a run whose stem (the recorded inputs, `stem_steps`
+/// interpreter steps) enters the loop at `header` of `function`, in a state that satisfies
+/// `set`; `set` is closed under every iteration of the loop for every nondeterministic value,
+/// so the run never leaves the loop.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RecurrentSetWitness {
+    /// The function that contains the loop.
+    pub function: String,
+    /// The name of the loop's header block.
+    pub header: String,
+    /// Frame depth of the loop when the stem ends (1 = the entry function).
+    pub depth: usize,
+    /// Nondeterministic values consumed by the stem, in order.
+    pub stem_inputs: Vec<(String, Int)>,
+    /// Interpreter steps of the stem; the stem ends with the entry of `header`.
+    pub stem_steps: u64,
+    /// `None`: `set` is closed for every nondeterministic value, so any inputs may follow the
+    /// stem. `Some(c)`: closed when every later input is `c` (the witness then feeds `c`
+    /// forever: `NonTerminationWitness::input_cycle`).
+    #[serde(default)]
+    pub fixed_input: Option<Int>,
+    /// The recurrent set over the loop's variables (header phis and live-ins, named
+    /// `source#value` or `%value` as in `bitprecise::var_name`).
+    pub set: Formula,
 }
 
 /// Termination verdict.

@@ -13,6 +13,7 @@
 //! - `IntSemantics::Wrap`: flags are ignored; division by zero, `MIN / -1` and over-wide
 //!   shifts stay `ub`, exactly where the interpreter faults or makes poison.
 //! - `IntSemantics::Math` has unbounded integers: not bit-precise, `Unsupported`.
+//!
 //! Anything else (memory, pointers, floats, calls other than the listed intrinsics) is
 //! `Unsupported`, never skipped. On a path where `ub` is false no value is poison, which is
 //! why `freeze x` is `x` for a computed `x` (and a fresh input for a poison/undef constant).
@@ -342,7 +343,7 @@ impl Encoder<'_> {
 
 /// Blocks of `blocks` reachable from `start` without entering `start` again, in topological
 /// order; `Err` if they contain a cycle.
-fn topological(f: &Function, start: BlockId, blocks: &BTreeSet<BlockId>) -> Result<Vec<BlockId>, Unsupported> {
+pub(crate) fn topological(f: &Function, start: BlockId, blocks: &BTreeSet<BlockId>) -> Result<Vec<BlockId>, Unsupported> {
     let mut order = Vec::new();
     let mut state: BTreeMap<BlockId, u8> = BTreeMap::new(); // 1 = on stack, 2 = done
     fn visit(f: &Function, b: BlockId, start: BlockId, blocks: &BTreeSet<BlockId>, state: &mut BTreeMap<BlockId, u8>, order: &mut Vec<BlockId>) -> Result<(), Unsupported> {

@@ -232,7 +232,7 @@ pub fn minimize(step: &LoopStep, set: &BvFormula, limits: &BitPreciseLimits, dea
 }
 
 /// The innermost loop the tail of a run is stuck in, with its header visits (same frame).
-fn stuck_loop(module: &Module, facts: &ModuleFacts, tail: &[BlockEntry]) -> Option<(FuncId, Loop, Vec<BlockEntry>)> {
+pub(crate) fn stuck_loop(module: &Module, facts: &ModuleFacts, tail: &[BlockEntry]) -> Option<(FuncId, Loop, Vec<BlockEntry>)> {
     let last = tail.last()?;
     let forest = &facts.function(module, last.func).loops;
     let idx = forest.innermost_containing(last.block)?;
@@ -319,8 +319,7 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
         .iter()
         .filter_map(|i| i.loc.as_ref())
         .chain(block.term_loc.as_ref())
-        .filter(|l| l.line > 0)
-        .next()
+        .find(|l| l.line > 0)
         .map(|l| format!(" (line {})", l.line))
         .unwrap_or_default();
     let set: Vec<String> = rs.set.conjuncts().iter().map(|c| c.to_string()).collect();
@@ -328,6 +327,7 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
         inputs: rs.stem_inputs.clone(),
         input_cycle: vec![],
         any_further_inputs: true,
+        recurrent_set: None,
         description: vec![
             format!("after {} steps the run enters the loop at block {} of function {}{line}", rs.stem_steps, block.name, f.name),
             format!("recurrent set R: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),

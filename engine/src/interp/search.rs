@@ -61,6 +61,7 @@ impl Witness {
             inputs: self.inputs.clone(),
             input_cycle: l.inputs_in_cycle.clone(),
             any_further_inputs: false,
+            recurrent_set: None,
             description: vec![
                 format!("concrete run of {} steps reaches the same complete state (registers and memory) again after {} more steps", l.stem_steps, l.cycle_steps),
                 format!("repeated state at the entry of block {} of function {}", l.block, l.function),

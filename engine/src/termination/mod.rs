@@ -7,7 +7,7 @@
 //! Anything else, including a timeout or a z3 `unknown`, is MAYBE.
 
 pub mod certificate;
-mod eval;
+pub mod eval;
 pub mod farkas;
 pub mod graph;
 pub mod invariants;

@@ -1,0 +1,513 @@
+//! One iteration of an innermost natural loop over mathematical integers
+//! (`--int-semantics math`), encoded exactly from the IR: from the header's integer phis
+//! (`state`) and the loop's live-ins to the phis after a back edge (`post`), or out of the
+//! loop (`exit`), or into undefined behaviour or poison (`ub`), with the iteration's
+//! nondeterministic values as free variables.
+//!
+//! Every instruction result that is not a variable or a constant is named by an auxiliary
+//! variable with a defining equation in `definitions` (a total function of the iteration's
+//! inputs), so the formulas stay small; `definitions` is a hypothesis of every query. The
+//! loop may contain no memory access and no call other than `__VERIFIER_nondet_*`,
+//! `__VERIFIER_assume`, program exits and pure integer intrinsics (min/max/abs): anything
+//! else is refused, never skipped, so the header state is all an iteration depends on.
+
+use super::math_ops::{self, bool_value, low_bit, pow2, NotEncodable};
+use crate::bitprecise::encode::topological;
+use crate::bitprecise::step::{read_from_outside, var_name, LoopVar};
+use crate::facts::loops::Loop;
+use crate::ir::externals::{classify, External, NoOp};
+use crate::ir::{BlockId, Callee, Function, Module, Op, Operand, Terminator, Type, ValueId};
+use crate::logic::{Formula, Int, Term, Var};
+use std::collections::BTreeMap;
+
+/// One loop iteration over mathematical integers.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MathLoopStep {
+    pub header: BlockId,
+    /// The integer phis of the header (the loop state).
+    pub state: Vec<LoopVar>,
+    /// Integer values defined before the loop and used in it (constant during the loop).
+    pub live_ins: Vec<LoopVar>,
+    /// A back edge to the header is taken.
+    pub stay: Formula,
+    /// Value of each state phi after the back edge (meaningful where `stay` holds).
+    pub post: BTreeMap<ValueId, Term>,
+    /// The iteration leaves the loop (exit edge, return, program exit, blocked assume).
+    pub exit: Formula,
+    /// Undefined behaviour or poison creation in the iteration.
+    pub ub: Formula,
+    /// Nondeterministic values of the iteration (name, width).
+    pub inputs: Vec<(String, u32)>,
+    /// Where each of `inputs` comes from, as the interpreter names its draws (the called
+    /// function's name, `undef`, `freeze`, `poison`).
+    pub input_origins: Vec<String>,
+    /// Defining equations of the auxiliary variables.
+    pub definitions: Vec<Formula>,
+    /// Branch conditions of the iteration over the state, live-ins and inputs only
+    /// (auxiliary variables inlined): candidate atoms of recurrent sets.
+    pub conditions: Vec<Formula>,
+}
+
+/// The term of a loop variable.
+pub fn var_term(x: &LoopVar) -> Term {
+    Term::Var(Var::new(&x.name))
+}
+
+impl MathLoopStep {
+    /// Every state variable and live-in.
+    pub fn variables(&self) -> impl Iterator<Item = &LoopVar> {
+        self.state.iter().chain(&self.live_ins)
+    }
+
+    /// `f` with every state variable replaced by its value after the back edge.
+    pub fn after_iteration(&self, f: &Formula) -> Formula {
+        let by_name: BTreeMap<&str, &Term> = self.state.iter().filter_map(|x| self.post.get(&x.value).map(|t| (x.name.as_str(), t))).collect();
+        f.substitute(&|v: &Var| by_name.get(v.name()).map(|t| (*t).clone()))
+    }
+
+    /// The nondeterministic values the closure ranges over. `None`: every value lies in
+    /// `[signed min, unsigned max]` of its width (the interpreter draws signed or unsigned
+    /// values of the type; a superset is the safe side). `Some(c)`: every value is `c`, which
+    /// must be a value every input's type holds unchanged (`fixed_input_fits`).
+    pub fn input_values(&self, fixed: Option<Int>) -> Formula {
+        Formula::and(self.inputs.iter().map(|(n, w)| {
+            let x = Term::Var(Var::new(n));
+            match fixed {
+                Some(c) => Formula::eq(x, Term::Const(c)),
+                None => Formula::and([Formula::ge(x.clone(), Term::Const(-pow2(w - 1))), Formula::le(x, Term::Const(pow2(*w) - 1))]),
+            }
+        }))
+    }
+
+    /// Whether the interpreter, asked for an input of any width of this loop by a source that
+    /// answers `c`, draws exactly `c` (signed and unsigned readings agree: `0 ≤ c < 2^(w−1)`).
+    pub fn fixed_input_fits(&self, c: Int) -> bool {
+        !self.inputs.is_empty() && self.inputs.iter().all(|(_, w)| (0..pow2(w - 1)).contains(&c))
+    }
+
+    /// A state in `set` that can leave the loop, hit undefined behaviour, or take a back edge
+    /// to a state outside `set`, for some nondeterministic values (all equal to `fixed` if
+    /// given): `set` is closed iff this is unsatisfiable.
+    pub fn closure_violation(&self, set: &Formula, fixed: Option<Int>) -> Formula {
+        Formula::and(
+            [set.clone(), self.input_values(fixed)]
+                .into_iter()
+                .chain(self.definitions.iter().cloned())
+                .chain([Formula::or([self.exit.clone(), self.ub.clone(), Formula::and([self.stay.clone(), Formula::not(self.after_iteration(set))])])]),
+        )
+    }
+}
+
+/// A symbolic value: an integer term, a boolean (an `i1` from a comparison), or an
+/// aggregate is not supported.
+#[derive(Clone, Debug)]
+enum Sym {
+    Int(Term),
+    Bool(Formula),
+}
+
+struct Encoder<'a> {
+    f: &'a Function,
+    prefix: String,
+    values: BTreeMap<ValueId, Sym>,
+    ub: Vec<Formula>,
+    inputs: Vec<(String, u32)>,
+    input_origins: Vec<String>,
+    definitions: Vec<Formula>,
+    /// Auxiliary variable → its defining term (for inlining into conditions).
+    defined: BTreeMap<Var, Term>,
+    conditions: Vec<Formula>,
+    fresh: usize,
+}
+
+fn int_width(ty: &Type) -> Result<u32, NotEncodable> {
+    match ty {
+        Type::Int(b) if (1..=64).contains(b) => Ok(*b),
+        other => Err(NotEncodable(format!("value of type {other:?}"))),
+    }
+}
+
+impl Encoder<'_> {
+    fn fresh_name(&mut self, what: &str) -> String {
+        let name = format!("{}{}{}", self.prefix, what, self.fresh);
+        self.fresh += 1;
+        name
+    }
+
+    fn fresh_input(&mut self, what: &str, width: u32) -> Term {
+        let name = self.fresh_name(what);
+        self.inputs.push((name.clone(), width));
+        self.input_origins.push(what.to_string());
+        Term::Var(Var::new(name))
+    }
+
+    /// Names a compound term by an auxiliary variable.
+    fn define(&mut self, t: Term) -> Term {
+        if matches!(t, Term::Var(_) | Term::Const(_)) {
+            return t;
+        }
+        let v = Var::new(self.fresh_name("v"));
+        self.definitions.push(Formula::eq(Term::Var(v.clone()), t.clone()));
+        self.defined.insert(v.clone(), t);
+        Term::Var(v)
+    }
+
+    /// `f` with the auxiliary variables replaced by their definitions (recursively).
+    fn inline(&self, f: &Formula) -> Formula {
+        let mut cur = f.clone();
+        for _ in 0..=self.defined.len() {
+            if !cur.vars().iter().any(|v| self.defined.contains_key(v)) {
+                return cur;
+            }
+            cur = cur.substitute(&|v: &Var| self.defined.get(v).cloned());
+        }
+        cur
+    }
+
+    fn operand(&mut self, o: &Operand, reach: &Formula) -> Result<Sym, NotEncodable> {
+        Ok(match o {
+            Operand::Local(v) => self.values.get(v).cloned().ok_or_else(|| NotEncodable(format!("value {} is not an available integer", self.f.value_name(*v))))?,
+            Operand::Int { bits, value } => {
+                if !(1..=64).contains(bits) {
+                    return Err(NotEncodable(format!("{bits}-bit constant")));
+                }
+                Sym::Int(Term::Const(*value))
+            }
+            Operand::Undef(ty) => {
+                let w = int_width(ty)?;
+                Sym::Int(self.fresh_input("undef", w))
+            }
+            Operand::Poison(ty) => {
+                let w = int_width(ty)?;
+                self.ub.push(reach.clone());
+                Sym::Int(self.fresh_input("poison", w))
+            }
+            other => return Err(NotEncodable(format!("operand {other:?}"))),
+        })
+    }
+
+    fn int(&mut self, o: &Operand, reach: &Formula) -> Result<Term, NotEncodable> {
+        Ok(match self.operand(o, reach)? {
+            Sym::Int(t) => t,
+            Sym::Bool(f) => bool_value(f),
+        })
+    }
+
+    fn cond(&mut self, o: &Operand, reach: &Formula) -> Result<Formula, NotEncodable> {
+        Ok(match self.operand(o, reach)? {
+            Sym::Bool(f) => f,
+            Sym::Int(t) => low_bit(t),
+        })
+    }
+
+    fn note_condition(&mut self, f: &Formula) {
+        let g = self.inline(f);
+        if !self.conditions.contains(&g) {
+            self.conditions.push(g);
+        }
+    }
+
+    /// Encodes a call of the declared function `name`; `Ok(None)` for a call without result.
+    fn call(&mut self, name: &str, args: &[Operand], ret: &Type, reach: &Formula) -> Result<Option<Sym>, NotEncodable> {
+        let arg = |e: &mut Self, i: usize| -> Result<Term, NotEncodable> {
+            let o = args.get(i).ok_or_else(|| NotEncodable(format!("{name}: missing argument")))?;
+            e.int(o, reach)
+        };
+        match classify(name) {
+            External::NoOp(NoOp::Dbg | NoOp::DoNothing | NoOp::SideEffect | NoOp::NoAliasScopeDecl) => Ok(None),
+            External::Nondet { .. } => {
+                let w = int_width(ret)?;
+                Ok(Some(Sym::Int(self.fresh_input(name, w))))
+            }
+            External::MinMax(mm) => {
+                let (a, b) = (arg(self, 0)?, arg(self, 1)?);
+                let w = int_width(ret)?;
+                let (x, y) = if mm.signed { (a.clone(), b.clone()) } else { (math_ops::unsigned_reading(a.clone(), w), math_ops::unsigned_reading(b.clone(), w)) };
+                let pick_a = if mm.max { Formula::ge(x, y) } else { Formula::le(x, y) };
+                Ok(Some(Sym::Int(Term::Ite(Box::new(pick_a), Box::new(a), Box::new(b)))))
+            }
+            External::Abs => {
+                let a = arg(self, 0)?;
+                Ok(Some(Sym::Int(Term::Ite(Box::new(Formula::ge(a.clone(), Term::Const(0))), Box::new(a.clone()), Box::new(Term::Neg(Box::new(a)))))))
+            }
+            _ => Err(NotEncodable(format!("call to {name}"))),
+        }
+    }
+}
+
+/// Where a way out of the region goes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Target {
+    Block(BlockId),
+    Leaves,
+}
+
+/// Encodes one iteration of the innermost loop `lp` of `f` (see the module doc).
+pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result<MathLoopStep, NotEncodable> {
+    if !lp.innermost {
+        return Err(NotEncodable("the loop contains an inner loop".into()));
+    }
+    let types = f.value_types();
+    let width_of = |v: ValueId| -> Result<u32, NotEncodable> {
+        match types.get(v.0 as usize).cloned().flatten() {
+            Some(ty) => int_width(&ty).map_err(|_| NotEncodable(format!("loop value {} of type {ty:?}", f.value_name(v)))),
+            None => Err(NotEncodable(format!("loop value {} without a type", f.value_name(v)))),
+        }
+    };
+    let header = f.block(lp.header);
+    let mut state = Vec::new();
+    for instr in &header.instrs {
+        if let (Op::Phi { .. }, Some(r)) = (&instr.op, instr.result) {
+            state.push(LoopVar { value: r, name: var_name(f, r), width: width_of(r)? });
+        }
+    }
+    let mut live_ins = Vec::new();
+    for v in read_from_outside(f, lp) {
+        live_ins.push(LoopVar { value: v, name: var_name(f, v), width: width_of(v)? });
+    }
+    let order = topological(f, lp.header, &lp.blocks).map_err(|e| NotEncodable(e.0))?;
+    let mut e = Encoder {
+        f,
+        prefix: format!("m{}_", lp.header.0),
+        values: state.iter().chain(&live_ins).map(|x| (x.value, Sym::Int(var_term(x)))).collect(),
+        ub: Vec::new(),
+        inputs: Vec::new(),
+        input_origins: Vec::new(),
+        definitions: Vec::new(),
+        defined: BTreeMap::new(),
+        conditions: Vec::new(),
+        fresh: 0,
+    };
+    let mut edge_conds: BTreeMap<(BlockId, BlockId), Formula> = BTreeMap::new();
+    let mut ends: Vec<(BlockId, Target, Formula)> = Vec::new();
+    for &b in &order {
+        let block = f.block(b);
+        let mut reach = if b == lp.header {
+            Formula::True
+        } else {
+            Formula::or(edge_conds.iter().filter(|((_, to), _)| *to == b).map(|(_, c)| c.clone()))
+        };
+        if reach == Formula::False {
+            continue;
+        }
+        for instr in &block.instrs {
+            let result: Option<Sym> = match &instr.op {
+                Op::Phi { .. } if b == lp.header => continue,
+                Op::Phi { ty, incoming } => {
+                    int_width(ty)?;
+                    let mut arms: Vec<(Formula, Sym)> = Vec::new();
+                    for (o, pred) in incoming {
+                        let Some(cond) = edge_conds.get(&(*pred, b)).cloned() else { continue };
+                        if cond != Formula::False {
+                            arms.push((cond.clone(), e.operand(o, &cond)?));
+                        }
+                    }
+                    Some(merge(arms).ok_or_else(|| NotEncodable("phi without an incoming edge from the region".into()))?)
+                }
+                Op::Bin { op, flags, bits, lhs, rhs } => {
+                    let (a, bb) = (e.operand(lhs, &reach)?, e.operand(rhs, &reach)?);
+                    match (a, bb) {
+                        (Sym::Bool(x), Sym::Bool(y)) if *bits == 1 => Some(Sym::Bool(match op {
+                            crate::ir::BinOp::And => Formula::and([x, y]),
+                            crate::ir::BinOp::Or => Formula::or([x, y]),
+                            crate::ir::BinOp::Xor => Formula::or([Formula::and([x.clone(), Formula::not(y.clone())]), Formula::and([Formula::not(x), y])]),
+                            other => return Err(NotEncodable(format!("i1 {other:?}"))),
+                        })),
+                        (Sym::Bool(x), Sym::Int(Term::Const(k))) | (Sym::Int(Term::Const(k)), Sym::Bool(x)) if *bits == 1 && *op == crate::ir::BinOp::Xor => {
+                            Some(Sym::Bool(if k & 1 == 1 { Formula::not(x) } else { x }))
+                        }
+                        (a, bb) => {
+                            let to_int = |s: Sym| match s {
+                                Sym::Int(t) => t,
+                                Sym::Bool(f) => bool_value(f),
+                            };
+                            let (t, bad) = math_ops::binary(*op, *flags, *bits, to_int(a), to_int(bb))?;
+                            if bad != Formula::False {
+                                e.ub.push(Formula::and([reach.clone(), bad]));
+                            }
+                            Some(Sym::Int(e.define(t)))
+                        }
+                    }
+                }
+                Op::ICmp { pred, bits, lhs, rhs } => {
+                    let (a, bb) = (e.int(lhs, &reach)?, e.int(rhs, &reach)?);
+                    Some(Sym::Bool(math_ops::compare(*pred, *bits, a, bb)))
+                }
+                Op::Cast { op, from_bits, to_bits, value } => {
+                    if !(1..=64).contains(to_bits) || !(1..=64).contains(from_bits) {
+                        return Err(NotEncodable(format!("cast from {from_bits} to {to_bits} bits")));
+                    }
+                    match (e.operand(value, &reach)?, op) {
+                        (Sym::Bool(x), crate::ir::CastOp::ZExt) if *from_bits == 1 => Some(Sym::Int(Term::Ite(Box::new(x), Box::new(Term::Const(1)), Box::new(Term::Const(0))))),
+                        (Sym::Bool(x), crate::ir::CastOp::SExt) if *from_bits == 1 => Some(Sym::Int(bool_value(x))),
+                        (Sym::Bool(x), crate::ir::CastOp::Trunc | crate::ir::CastOp::BitCast) if *to_bits == 1 => Some(Sym::Bool(x)),
+                        (s, _) => {
+                            let t = match s {
+                                Sym::Int(t) => t,
+                                Sym::Bool(f) => bool_value(f),
+                            };
+                            let r = math_ops::cast(*op, *from_bits, *to_bits, t)?;
+                            Some(Sym::Int(e.define(r)))
+                        }
+                    }
+                }
+                Op::Select { cond, then_value, else_value, ty } => {
+                    int_width(ty)?;
+                    let cnd = e.cond(cond, &reach)?;
+                    let (x, y) = (e.operand(then_value, &reach)?, e.operand(else_value, &reach)?);
+                    merge(vec![(cnd.clone(), x), (Formula::not(cnd), y)])
+                }
+                Op::Freeze { ty, value } => {
+                    let w = int_width(ty)?;
+                    Some(match value {
+                        Operand::Poison(_) | Operand::Undef(_) => Sym::Int(e.fresh_input("freeze", w)),
+                        other => e.operand(other, &reach)?,
+                    })
+                }
+                Op::Call { callee: Callee::Direct(fid), args, ret } => {
+                    let callee = module.function(*fid);
+                    if !callee.is_declaration() {
+                        return Err(NotEncodable(format!("call to defined function {}", callee.name)));
+                    }
+                    let name = callee.name.as_str();
+                    match classify(name) {
+                        External::Exit => {
+                            ends.push((b, Target::Leaves, reach.clone()));
+                            reach = Formula::False;
+                            break;
+                        }
+                        External::VerifierAssume => {
+                            let holds = e.cond_nonzero(args.first(), &reach)?;
+                            ends.push((b, Target::Leaves, Formula::and([reach.clone(), Formula::not(holds.clone())])));
+                            reach = Formula::and([reach, holds]);
+                            if instr.result.is_some() {
+                                return Err(NotEncodable("the result of __VERIFIER_assume is used".into()));
+                            }
+                            None
+                        }
+                        _ => e.call(name, args, ret, &reach)?,
+                    }
+                }
+                other => return Err(NotEncodable(format!("instruction {}", short(other)))),
+            };
+            if let (Some(r), Some(v)) = (instr.result, result) {
+                e.values.insert(r, v);
+            }
+        }
+        if reach == Formula::False {
+            continue;
+        }
+        let mut succ: Vec<(BlockId, Formula)> = Vec::new();
+        match &block.terminator {
+            Terminator::Br(t) => succ.push((*t, reach.clone())),
+            Terminator::CondBr { cond, then_block, else_block } => {
+                let cnd = e.cond(cond, &reach)?;
+                e.note_condition(&cnd);
+                succ.push((*then_block, Formula::and([reach.clone(), cnd.clone()])));
+                succ.push((*else_block, Formula::and([reach.clone(), Formula::not(cnd)])));
+            }
+            Terminator::Switch { value, default, cases, .. } => {
+                let v = e.int(value, &reach)?;
+                let mut none = Vec::new();
+                for (k, t) in cases {
+                    let hit = Formula::eq(v.clone(), Term::Const(*k));
+                    e.note_condition(&hit);
+                    none.push(Formula::not(hit.clone()));
+                    succ.push((*t, Formula::and([reach.clone(), hit])));
+                }
+                succ.push((*default, Formula::and(std::iter::once(reach.clone()).chain(none))));
+            }
+            Terminator::Ret(_) => ends.push((b, Target::Leaves, reach.clone())),
+            Terminator::Unreachable => e.ub.push(reach.clone()),
+            Terminator::Unsupported { text } => return Err(NotEncodable(format!("terminator {text}"))),
+        }
+        for (t, cnd) in succ {
+            if t != lp.header && lp.blocks.contains(&t) {
+                let slot = edge_conds.entry((b, t)).or_insert(Formula::False);
+                *slot = Formula::or([slot.clone(), cnd]);
+            } else {
+                ends.push((b, Target::Block(t), cnd));
+            }
+        }
+    }
+    let mut stay_parts = Vec::new();
+    let mut exit_parts = Vec::new();
+    let mut post_arms: BTreeMap<ValueId, Vec<(Formula, Sym)>> = BTreeMap::new();
+    for (from, to, cond) in ends {
+        if to != Target::Block(lp.header) {
+            exit_parts.push(cond);
+            continue;
+        }
+        stay_parts.push(cond.clone());
+        for instr in &header.instrs {
+            let (Op::Phi { incoming, .. }, Some(r)) = (&instr.op, instr.result) else { continue };
+            let (o, _) = incoming.iter().find(|(_, p)| *p == from).ok_or_else(|| NotEncodable("header phi without this back edge".into()))?;
+            let v = e.operand(o, &cond)?;
+            post_arms.entry(r).or_default().push((cond.clone(), v));
+        }
+    }
+    if stay_parts.is_empty() {
+        return Err(NotEncodable("no back edge reaches the header".into()));
+    }
+    let mut post = BTreeMap::new();
+    for x in &state {
+        let arms = post_arms.remove(&x.value).ok_or_else(|| NotEncodable(format!("no value for {} on a back edge", x.name)))?;
+        let t = match merge(arms).ok_or_else(|| NotEncodable("empty phi".into()))? {
+            Sym::Int(t) => t,
+            Sym::Bool(f) => bool_value(f),
+        };
+        post.insert(x.value, t);
+    }
+    Ok(MathLoopStep {
+        header: lp.header,
+        state,
+        live_ins,
+        stay: Formula::or(stay_parts),
+        post,
+        exit: Formula::or(exit_parts),
+        ub: Formula::or(e.ub),
+        inputs: e.inputs,
+        input_origins: e.input_origins,
+        definitions: e.definitions,
+        conditions: e.conditions,
+    })
+}
+
+impl Encoder<'_> {
+    /// `arg ≠ 0` for `__VERIFIER_assume(arg)`.
+    fn cond_nonzero(&mut self, arg: Option<&Operand>, reach: &Formula) -> Result<Formula, NotEncodable> {
+        let o = arg.ok_or_else(|| NotEncodable("assume without argument".into()))?;
+        Ok(match self.operand(o, reach)? {
+            Sym::Bool(f) => f,
+            Sym::Int(t) => Formula::ne(t, Term::Const(0)),
+        })
+    }
+}
+
+/// The value chosen by mutually exclusive conditions (the last arm is the default).
+fn merge(mut arms: Vec<(Formula, Sym)>) -> Option<Sym> {
+    let (_, last) = arms.pop()?;
+    let all_bool = matches!(last, Sym::Bool(_)) && arms.iter().all(|(_, s)| matches!(s, Sym::Bool(_)));
+    if all_bool {
+        let Sym::Bool(mut acc) = last else { return None };
+        for (c, s) in arms.into_iter().rev() {
+            let Sym::Bool(f) = s else { return None };
+            acc = Formula::or([Formula::and([c.clone(), f]), Formula::and([Formula::not(c), acc])]);
+        }
+        return Some(Sym::Bool(acc));
+    }
+    let int = |s: Sym| match s {
+        Sym::Int(t) => t,
+        Sym::Bool(f) => bool_value(f),
+    };
+    let mut acc = int(last);
+    for (c, s) in arms.into_iter().rev() {
+        acc = Term::Ite(Box::new(c), Box::new(int(s)), Box::new(acc));
+    }
+    Some(Sym::Int(acc))
+}
+
+fn short(op: &Op) -> String {
+    let s = format!("{op:?}");
+    s.split([' ', '{', '(']).next().unwrap_or("?").to_string()
+}

@@ -1,0 +1,16 @@
+//! Program-level non-termination beyond concrete lassos: recurrent sets over mathematical
+//! integers for `--int-semantics math` (`math_recurrent`), over an exact integer encoding of
+//! one loop iteration (`math_step`, operations in `math_ops`), each NO re-checked
+//! independently from its witness (`recheck`). The bit-vector counterpart for `c`/`wrap` is
+//! `bitprecise::recurrent`.
+
+pub mod math_ops;
+pub mod math_recurrent;
+pub mod math_step;
+pub mod recheck;
+
+pub use math_recurrent::prove_nontermination;
+pub use recheck::recheck;
+
+#[cfg(test)]
+mod tests;

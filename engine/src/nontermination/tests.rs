@@ -1,0 +1,261 @@
+//! Tests of the recurrent sets over mathematical integers: every encoded operation against
+//! the interpreter's `math` arithmetic (including values outside their width), closed and
+//! non-closed candidates, loops that look non-terminating but terminate, and the
+//! independent re-check of witnesses (including tampered ones).
+
+use super::math_ops::{self, NotEncodable};
+use super::math_recurrent::{candidates, houdini};
+use super::math_step::{encode_math_loop_step, var_term};
+use super::*;
+use crate::config::Config;
+use crate::facts::ModuleFacts;
+use crate::interp::arith;
+use crate::interp::value::Value;
+use crate::ir::{ArithFlags, BinOp, CastOp, IntPred, Module};
+use crate::logic::{Formula, Term};
+use crate::termination::eval::{eval_formula, eval_term, Valuation};
+use crate::verdict::{IntSemantics, NonTerminationWitness, RecurrentSetWitness};
+use std::time::{Duration, Instant};
+
+fn config(sem: IntSemantics) -> Config {
+    Config::new(sem, Duration::from_secs(60))
+}
+
+fn deadline() -> Instant {
+    Instant::now() + Duration::from_secs(20)
+}
+
+/// Values of a `w`-bit register under `math`: canonical ones and some beyond the width.
+fn values(w: u32) -> Vec<i128> {
+    let p = 1i128 << w;
+    let mut v = vec![0, 1, -1, 2, -2, 3, 5, -7, w as i128, p / 2 - 1, -p / 2, p - 1, p, p + 3, -p - 5, 3 * p + 1, 100, -100];
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn concrete<E>(r: Result<Value, E>) -> Option<i128> {
+    match r {
+        Ok(v) if !v.poison => Some(v.int),
+        _ => None,
+    }
+}
+
+#[test]
+fn binary_operations_agree_with_the_interpreter() {
+    let ops = [BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::UDiv, BinOp::SDiv, BinOp::URem, BinOp::SRem, BinOp::Shl, BinOp::LShr, BinOp::AShr, BinOp::And];
+    let nsw = ArithFlags { nsw: true, ..ArithFlags::default() };
+    let nuw = ArithFlags { nuw: true, ..ArithFlags::default() };
+    let mut checked = 0;
+    for w in [8u32, 32] {
+        for op in ops {
+            for flags in [ArithFlags::default(), nsw, nuw] {
+                for &a in &values(w) {
+                    for &b in &values(w) {
+                        let (t, bad) = match math_ops::binary(op, flags, w, Term::Const(a), Term::Const(b)) {
+                            Ok(r) => r,
+                            Err(NotEncodable(_)) => continue,
+                        };
+                        let expected = concrete(arith::binary(op, flags, w, Value::int(a), Value::int(b), IntSemantics::Math));
+                        let val = Valuation::new();
+                        let got = if eval_formula(&bad, &val) == Some(true) { None } else { eval_term(&t, &val) };
+                        assert_eq!(got, expected, "{op:?} {flags:?} i{w} {a} {b}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "{checked}");
+}
+
+#[test]
+fn comparisons_and_casts_agree_with_the_interpreter() {
+    let preds = [IntPred::Eq, IntPred::Ne, IntPred::Slt, IntPred::Sle, IntPred::Sgt, IntPred::Sge, IntPred::Ult, IntPred::Ule, IntPred::Ugt, IntPred::Uge];
+    let val = Valuation::new();
+    for w in [8u32, 32] {
+        for &a in &values(w) {
+            for &b in &values(w) {
+                for pred in preds {
+                    let expected = arith::compare(pred, w, Value::int(a), Value::int(b), IntSemantics::Math).unwrap().int != 0;
+                    assert_eq!(eval_formula(&math_ops::compare(pred, w, Term::Const(a), Term::Const(b)), &val), Some(expected), "{pred:?} {a} {b}");
+                }
+            }
+            for (op, to) in [(CastOp::Trunc, 4), (CastOp::ZExt, 64), (CastOp::SExt, 64), (CastOp::BitCast, w)] {
+                let expected = arith::cast(op, w, to, Value::int(a), IntSemantics::Math).unwrap().int;
+                let t = math_ops::cast(op, w, to, Term::Const(a)).unwrap();
+                assert_eq!(eval_term(&t, &val), Some(expected), "{op:?} i{w} {a} to i{to}");
+            }
+        }
+    }
+    // Branches test the low bit, as the interpreter does.
+    assert_eq!(eval_formula(&math_ops::low_bit(Term::Const(-1)), &val), Some(true));
+    assert_eq!(eval_formula(&math_ops::low_bit(Term::Const(2)), &val), Some(false));
+}
+
+fn compile(src: &str) -> Module {
+    crate::frontend::load_source(src, crate::driver::InputKind::C).expect("test program compiles")
+}
+
+const NONDET: &str = "extern int __VERIFIER_nondet_int(void);\n";
+
+fn prove_no(src: &str) -> Option<NonTerminationWitness> {
+    let m = compile(&format!("{NONDET}{src}"));
+    let entry = m.function_by_name("main").unwrap();
+    prove_nontermination(&m, &ModuleFacts::new(&m), entry, &config(IntSemantics::Math), deadline())
+}
+
+/// A NO whose witness carries a recurrent set that re-checks on a fresh module.
+fn proved_no(src: &str) -> RecurrentSetWitness {
+    let w = prove_no(src).unwrap_or_else(|| panic!("expected a recurrent set for {src}"));
+    assert!(w.any_further_inputs);
+    let rs = w.recurrent_set.expect("a math recurrent-set witness");
+    let m = compile(&format!("{NONDET}{src}"));
+    let entry = m.function_by_name("main").unwrap();
+    assert!(recheck(&m, &ModuleFacts::new(&m), entry, &config(IntSemantics::Math), &rs, deadline()));
+    rs
+}
+
+#[test]
+fn growing_counters_and_doubling_are_non_terminating() {
+    proved_no("int main(void) { int i = __VERIFIER_nondet_int(); while (i > 0) i = i + 1; return 0; }");
+    proved_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 1) x = 2 * x; return 0; }");
+    // Values outgrow i128 quickly; the set is still found from the observed prefix.
+    proved_no("int main(void) { int n = __VERIFIER_nondet_int(); int i = 0, j = 1, t; while (j != n) { t = j + i; i = j; j = t; } return 0; }");
+    // No exit at all.
+    let rs = proved_no("int main(void) { int i = __VERIFIER_nondet_int(); while (1) { if (i <= 0) i--; else i++; } return 0; }");
+    assert_eq!(rs.set, Formula::True);
+}
+
+#[test]
+fn guard_and_parity_candidates() {
+    // |i| grows and the sign alternates: the guard i != 0 itself is closed.
+    let rs = proved_no("int main(void) { int i = __VERIFIER_nondet_int(); while (i != 0) { if (i < 0) { i = i - 1; i = -i; } else { i = i + 1; i = -i; } } return 0; }");
+    assert!(rs.set.to_string().contains("!= 0"), "{}", rs.set);
+    // Steps of 2 from an odd value never hit 0 or 1 going down.
+    proved_no("int main(void) { int i = __VERIFIER_nondet_int(); while (i != 1 && i != 0) i = i - 2; return 0; }");
+    // Two variables moving towards each other by an odd distance.
+    proved_no("int main(void) { int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int(); while (i != j) { i = i - 1; j = j + 1; } return 0; }");
+}
+
+#[test]
+fn unsigned_counter_wraps_below_zero_under_math() {
+    // SEMANTICS.md: `i >= 0` on an unsigned is always true; 0 - 1 wraps to UINT_MAX.
+    proved_no("int main(void) { unsigned n = __VERIFIER_nondet_int(); for (unsigned i = n; i >= 0; i--) {} return 0; }");
+}
+
+#[test]
+fn nondeterminism_in_the_body_is_universally_quantified() {
+    // The input only feeds a variable that does not matter.
+    proved_no("int main(void) { int x = __VERIFIER_nondet_int(), y = 0; while (x > 0) { y = __VERIFIER_nondet_int(); x = x + 1; } return y; }");
+    // An input can end the loop in any iteration: not closed for every input, only for a
+    // constant input that keeps x positive.
+    let w = prove_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) { x = x + __VERIFIER_nondet_int(); } return 0; }").unwrap();
+    assert!(!w.any_further_inputs && w.recurrent_set.and_then(|r| r.fixed_input).is_some());
+}
+
+#[test]
+fn constant_inputs_when_some_inputs_would_end_the_loop() {
+    // Input 0 in the first test would set x = -1; feeding 1 forever keeps x growing.
+    let src = "int main(void) { int x = __VERIFIER_nondet_int(); while (x >= 0) { if (__VERIFIER_nondet_int() != 0) x = x + 1; else x = -1; } return 0; }";
+    let w = prove_no(src).expect("a NO with constant inputs");
+    assert!(!w.any_further_inputs);
+    let rs = w.recurrent_set.clone().unwrap();
+    let c = rs.fixed_input.expect("closed only for a constant input");
+    assert_eq!(w.input_cycle, vec![("__VERIFIER_nondet_int".to_string(), c)]);
+    let m = compile(&format!("{NONDET}{src}"));
+    let entry = m.function_by_name("main").unwrap();
+    let facts = ModuleFacts::new(&m);
+    let check = |w: &RecurrentSetWitness| recheck(&m, &facts, entry, &config(IntSemantics::Math), w, deadline());
+    assert!(check(&rs));
+    // Not closed for every input, and -1 is not a value every input type holds unchanged.
+    assert!(!check(&RecurrentSetWitness { fixed_input: None, ..rs.clone() }));
+    assert!(!check(&RecurrentSetWitness { fixed_input: Some(-1), ..rs }));
+    // Terminating whatever the inputs: x decreases in every iteration.
+    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(), y = 1; while (x > 0 && y != 0) { y = __VERIFIER_nondet_int(); x = x - 1; } return 0; }").is_none());
+}
+
+#[test]
+fn booleans_selects_and_switches_in_the_body() {
+    // A `_Bool` flag carried around the loop, a conditional expression, a switch.
+    proved_no("int main(void) { int x = __VERIFIER_nondet_int(); _Bool go = x > 0; while (go) { x = x > 5 ? x + 2 : x + 1; go = x > 0; } return 0; }");
+    proved_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x != 3) { switch (x) { case 1: x = 3; break; case 2: x = 3; break; default: x = x + 2; } } return 0; }");
+    // The flag turns false after one iteration: terminating, no NO.
+    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(); _Bool go = 1; while (go) { x = x + 1; go = !go; } return x; }").is_none());
+}
+
+#[test]
+fn nested_loop_stuck_inside() {
+    proved_no("int main(void) { int i = __VERIFIER_nondet_int(), j; while (i < 10) { j = i; while (j > 0) j = j + 1; i = i + 1; } return 0; }");
+}
+
+#[test]
+fn terminating_loops_get_no_witness() {
+    // The graph's ITS loses `&` (the result is unconstrained), so it looks non-terminating;
+    // the exact encoding refuses the operation and no NO is claimed.
+    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x = x & (x - 1); return 0; }").is_none());
+    // Halving terminates.
+    assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x = x / 2; return 0; }").is_none());
+    // Unsigned growth is unbounded under math too, but this loop has a bound.
+    assert!(prove_no("int main(void) { int i = __VERIFIER_nondet_int(); while (i > 0 && i < 1000000) i = i + 1; return 0; }").is_none());
+    // Memory in the loop is out of scope.
+    assert!(prove_no("int main(void) { int a[2]; a[0] = __VERIFIER_nondet_int(); while (a[0] > 0) a[0] = a[0] + 1; return 0; }").is_none());
+}
+
+fn counter_step() -> (Module, super::math_step::MathLoopStep) {
+    let m = compile(&format!("{NONDET}int main(void) {{ int i = __VERIFIER_nondet_int(); while (i > 0) i = i + 1; return 0; }}"));
+    let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
+    let lp = ModuleFacts::new(&m).function(&m, m.function_by_name("main").unwrap()).loops.loops[0].clone();
+    let step = encode_math_loop_step(&m, f, &lp).unwrap();
+    (m, step)
+}
+
+#[test]
+fn houdini_drops_non_inductive_candidates_and_refuses_exiting_sets() {
+    let (_, step) = counter_step();
+    let i = var_term(&step.state[0]);
+    let limits = config(IntSemantics::Math).bitprecise().clone();
+    // i <= 10 is not closed (i grows); i >= 1 is.
+    let cands = vec![Formula::ge(i.clone(), Term::Const(1)), Formula::le(i.clone(), Term::Const(10))];
+    let set = houdini(&step, None, cands, &limits, deadline()).expect("i >= 1 is closed");
+    assert_eq!(set, Formula::ge(i.clone(), Term::Const(1)));
+    // i == 0 can leave the loop: no set.
+    assert!(houdini(&step, None, vec![Formula::eq(i.clone(), Term::Const(0))], &limits, deadline()).is_none());
+    // Observations filter the candidates.
+    let obs: Vec<Valuation> = [5, 6, 7].iter().map(|v| [(crate::logic::Var::new(&step.state[0].name), *v)].into()).collect();
+    let c = candidates(&step, &obs);
+    assert!(c.contains(&Formula::ge(i.clone(), Term::Const(5))));
+    assert!(!c.iter().any(|f| *f == Formula::le(i.clone(), Term::Const(0))));
+}
+
+#[test]
+fn recheck_rejects_tampered_witnesses() {
+    let src = "int main(void) { int i = __VERIFIER_nondet_int(); while (i > 0) i = i + 1; return 0; }";
+    let good = proved_no(src);
+    let m = compile(&format!("{NONDET}{src}"));
+    let entry = m.function_by_name("main").unwrap();
+    let facts = ModuleFacts::new(&m);
+    let check = |w: &RecurrentSetWitness, sem: IntSemantics| recheck(&m, &facts, entry, &config(sem), w, deadline());
+    assert!(check(&good, IntSemantics::Math));
+    // Only under math.
+    assert!(!check(&good, IntSemantics::C));
+    let (_, step) = counter_step();
+    let i = var_term(&step.state[0]);
+    // A set that is not closed (the loop can exit from i <= 0).
+    let open = RecurrentSetWitness { set: Formula::True, ..good.clone() };
+    assert!(!check(&open, IntSemantics::Math));
+    // A stem that does not reach the set: the input 0 skips the loop.
+    let skips = RecurrentSetWitness { stem_inputs: vec![("__VERIFIER_nondet_int".into(), 0)], ..good.clone() };
+    assert!(!check(&skips, IntSemantics::Math));
+    // A closed set the reached state does not satisfy.
+    let elsewhere = RecurrentSetWitness { set: Formula::ge(i.clone(), Term::Const(1_000_000)), ..good.clone() };
+    assert!(!check(&elsewhere, IntSemantics::Math));
+    // Variables that are not the loop's, and a header that does not exist.
+    let foreign = RecurrentSetWitness { set: Formula::ge(Term::Var(crate::logic::Var::new("zz")), Term::Const(1)), ..good.clone() };
+    assert!(!check(&foreign, IntSemantics::Math));
+    let nowhere = RecurrentSetWitness { header: "no.such.block".into(), ..good.clone() };
+    assert!(!check(&nowhere, IntSemantics::Math));
+    // A stem one step short of the header entry.
+    let short = RecurrentSetWitness { stem_steps: good.stem_steps - 1, ..good };
+    assert!(!check(&short, IntSemantics::Math));
+}
