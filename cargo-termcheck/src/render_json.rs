@@ -59,6 +59,15 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
             "input_cycle": named_values(&w.input_cycle),
             "any_further_inputs": w.any_further_inputs,
             "description": w.description,
+            "recurrent_set": w.recurrent_set.as_ref().map(|r| json!({
+                "function": r.function,
+                "header": r.header,
+                "depth": r.depth,
+                "stem_inputs": named_values(&r.stem_inputs),
+                "stem_steps": r.stem_steps,
+                "fixed_input": r.fixed_input.map(|c| c.to_string()),
+                "set": r.set.to_string(),
+            })),
         }),
         Termination::Maybe { reason } => json!({ "result": "MAYBE", "reason": reason }),
     }
