@@ -18,6 +18,14 @@ use crate::smt::{self, Budget, SatResult};
 use crate::verdict::IntSemantics;
 use std::collections::{BTreeSet, HashMap};
 
+/// One known field of an aggregate register value.
+#[derive(Clone, Debug)]
+pub struct AggPart {
+    pub path: Vec<u32>,
+    pub value: LinExpr,
+    pub view: View,
+}
+
 /// Shared context of one analysis.
 pub struct Ctx<'m> {
     pub module: &'m Module,
@@ -34,8 +42,11 @@ pub struct Ctx<'m> {
     pub slowest: (std::time::Duration, String),
     /// Static facts of the module's functions (shared, computed once).
     pub facts: &'m ModuleFacts,
-    /// Parts (value, overflow bit) of `with.overflow` aggregates, by the aggregate's variable.
-    pub agg_parts: HashMap<Var, (LinExpr, View, LinExpr)>,
+    /// The known fields of aggregate register values (`with.overflow` results, `insertvalue`
+    /// chains, pairs returned by functions), by the aggregate's variable: the field's index
+    /// path, its value (over fresh non-root variables or constants) and the view it is kept
+    /// in. A field not listed is unknown (a fresh value when extracted). See `symexec::aggregate`.
+    pub agg_parts: HashMap<Var, Vec<AggPart>>,
 }
 
 impl<'m> Ctx<'m> {

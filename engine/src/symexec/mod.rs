@@ -57,6 +57,7 @@
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
 //!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 
+mod aggregate;
 mod bv;
 mod ctx;
 mod exec;
@@ -67,6 +68,7 @@ mod inbounds;
 mod ints;
 mod its_build;
 mod returns;
+mod rust_alloc;
 mod state;
 
 #[cfg(test)]
@@ -257,6 +259,10 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     if g.calls > 0 {
         stats.push(("summarized calls".into(), g.calls.to_string()));
         stats.push(("return states".into(), g.return_states.to_string()));
+    }
+    if !g.panics.is_empty() {
+        // runs that end by a panic unwinding out of the function: terminating runs, noted
+        stats.push(("may panic at".into(), g.panics.join(", ")));
     }
     stats.push(("symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
 
