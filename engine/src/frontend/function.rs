@@ -130,9 +130,17 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
     }
     // SAFETY: `fn_ty` is a function type.
     let (ret, is_vararg) = unsafe { (layout.ty(LLVMGetReturnType(fn_ty)), LLVMIsFunctionVarArg(fn_ty) != 0) };
+    let mut attrs: Vec<ParamAttrs> = (0..param_count).map(|i| param_attrs(func, i)).collect();
+    if !is_decl {
+        let types: Vec<Type> = params.iter().map(|(_, t)| t.clone()).collect();
+        let sret: Vec<bool> = (0..param_count).map(|i| has_param_attr(func, i, "sret")).collect();
+        for (a, r) in attrs.iter_mut().zip(super::rust_debuginfo::rust_params(func, &types, &sret)) {
+            a.rust = r;
+        }
+    }
     Function {
         name: ffi::value_name(func),
-        param_attrs: (0..param_count).map(|i| param_attrs(func, i)).collect(),
+        param_attrs: attrs,
         linkage: linkage(func),
         params,
         ret,
@@ -162,6 +170,15 @@ fn linkage(func: LLVMValueRef) -> Linkage {
     }
 }
 
+/// Whether parameter `i` of `func` has the attribute `name` (enum or type attribute).
+fn has_param_attr(func: LLVMValueRef, i: u32, name: &str) -> bool {
+    // SAFETY: `name` is valid for `len` bytes; `func` is a live function.
+    unsafe {
+        let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+        !LLVMGetEnumAttributeAtIndex(func, i + 1, kind).is_null()
+    }
+}
+
 /// The attributes of parameter `i` of `func`.
 fn param_attrs(func: LLVMValueRef, i: u32) -> ParamAttrs {
     // Attribute index 0 is the return value, parameters start at 1.
@@ -182,6 +199,7 @@ fn param_attrs(func: LLVMValueRef, i: u32) -> ParamAttrs {
         align: attr("align"),
         readonly: attr("readonly").is_some(),
         noalias: attr("noalias").is_some(),
+        rust: None,
     }
 }
 

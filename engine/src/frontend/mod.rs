@@ -29,6 +29,7 @@ mod function;
 mod globals;
 mod layout;
 mod loading;
+mod rust_debuginfo;
 mod toolchain;
 #[cfg(test)]
 mod tests;

@@ -280,6 +280,22 @@ pub struct ParamAttrs {
     pub align: Option<u64>,
     pub readonly: bool,
     pub noalias: bool,
+    /// What rustc's debug info says the parameter is in the Rust source, for pointer
+    /// parameters that are references (`frontend::rust_debuginfo`); `None` for every other
+    /// parameter and for C.
+    #[serde(default)]
+    pub rust: Option<RustParam>,
+}
+
+/// A pointer parameter that is a Rust reference, by its source type (rustc's debug info).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum RustParam {
+    /// `&T` (`mutable: false`) or `&mut T` to a `T` of `size` bytes; `freeze`: `T` is a
+    /// primitive type (no `UnsafeCell` inside, so memory behind a `&T` is immutable).
+    Ref { mutable: bool, size: u64, freeze: bool },
+    /// The data pointer of `&[T]`/`&str` (`&mut [T]`, `&mut str`), whose length (in elements
+    /// of `elem_size` bytes) is the parameter at index `len_param`; `freeze` as for `Ref`.
+    Slice { mutable: bool, elem_size: u64, len_param: u32, freeze: bool },
 }
 
 /// A function; declarations have no blocks.

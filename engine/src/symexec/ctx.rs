@@ -90,18 +90,31 @@ impl<'m> Ctx<'m> {
     /// disjointness, and the PT-derived disequalities of §3.3, computed in one pass).
     pub fn state_facts(&mut self, s: &State, focus: &BTreeSet<Var>) -> Vec<Fact> {
         let mut facts: Vec<Fact> = s.kb.clone();
+        let empty = |a: &super::state::Alloc| Atom::cmp(&LinExpr::var(&a.end), crate::logic::Rel::Lt, &LinExpr::var(&a.start));
         for a in &s.allocs {
-            if let Some(x) = Atom::cmp(&LinExpr::var(&a.start), crate::logic::Rel::Le, &LinExpr::var(&a.end)) {
+            // start ≤ end, or start ≤ end + 1 for a block that may be empty
+            let end = LinExpr::var(&a.end).add_scaled(1, &LinExpr::constant(i128::from(a.kind.may_be_empty())));
+            if let Some(x) = end.and_then(|e| Atom::cmp(&LinExpr::var(&a.start), crate::logic::Rel::Le, &e)) {
                 facts.push(Fact::Atom(x));
             }
             facts.push(Fact::Atom(Atom::var_const(&a.start, crate::logic::Rel::Ge, 1)));
         }
         for (i, a) in s.allocs.iter().enumerate() {
             for b in &s.allocs[i + 1..] {
+                if a.kind.may_overlap(b.kind) {
+                    continue;
+                }
                 let x = Atom::cmp(&LinExpr::var(&a.end), crate::logic::Rel::Lt, &LinExpr::var(&b.start));
                 let y = Atom::cmp(&LinExpr::var(&b.end), crate::logic::Rel::Lt, &LinExpr::var(&a.start));
                 if let (Some(x), Some(y)) = (x, y) {
-                    facts.push(Fact::Or(vec![x, y]));
+                    // an empty block is disjoint from everything (its pointer may dangle anywhere)
+                    let mut cases = vec![x, y];
+                    for blk in [a, b] {
+                        if blk.kind.may_be_empty() {
+                            cases.extend(empty(blk));
+                        }
+                    }
+                    facts.push(Fact::Or(cases));
                 }
             }
         }

@@ -339,6 +339,9 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
                 return Ok(vec![err(s, "store to memory that may be unallocated or out of bounds", loc)]);
             };
+            if s.alloc_by_id(alloc_id).is_some_and(|a| a.kind.read_only()) {
+                return Ok(vec![err(s, "store through a shared reference (read-only memory)", loc)]);
+            }
             invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);
             let is_ptr = matches!(ty, Type::Ptr);
             if matches!(ty, Type::Int(_) | Type::Ptr) {
@@ -1245,6 +1248,9 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                 let Some(d_alloc) = find_alloc(ctx, &s, &dst, args.first(), n as u64) else {
                     return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);
                 };
+                if s.alloc_by_id(d_alloc).is_some_and(|a| a.kind.read_only()) {
+                    return Ok(vec![err(s, format!("`{name}` writes through a shared reference (read-only memory)"), loc)]);
+                }
                 if !matches!(kind, External::MemSet { .. }) {
                     let src = arg(ctx, &mut s, 1)?;
                     let src = as_var(ctx, &mut s, &src, "src");
