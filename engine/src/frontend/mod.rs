@@ -33,6 +33,8 @@ mod rust_debuginfo;
 mod toolchain;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod rust_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;

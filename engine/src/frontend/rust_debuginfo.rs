@@ -3,10 +3,9 @@
 //! no `noalias`/`dereferenceable` on them, and a slice `&[T]` arrives as two parameters
 //! (data pointer, length) whose connection only the source type states.
 //!
-//! What is read: the subprogram's subroutine type (its argument types in source order, by the
-//! generic metadata operands: `DISubprogram` operand 4 is the type, `DISubroutineType`
-//! operand 3 the type array, `DIDerivedType`/`DICompositeType` operand 3 the base type and 4
-//! the elements). A source argument is mapped to LLVM parameters only for the shapes whose
+//! What is read: the subprogram's subroutine type (its argument types in source order), by the
+//! generic metadata operands in LLVM 22's layout (`SP_TYPE`, `TYPE_ARRAY`, `BASE_TYPE`,
+//! `ELEMENTS`; every node's kind is checked before use, so another layout finds nothing). A source argument is mapped to LLVM parameters only for the shapes whose
 //! ABI is fixed: a primitive (one parameter), a reference `&T`/`&mut T` to a sized `T` (one
 //! pointer), a slice or `str` reference (pointer and `usize` length). Any other argument type
 //! (aggregates passed by value, trait objects, closures, …), a count that does not match the
@@ -21,6 +20,15 @@ use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::debuginfo::*;
 use inkwell::llvm_sys::prelude::*;
 
+/// `DISubprogram`: 0 file, 1 scope, 2 name, 3 linkage name, 4 type.
+const SP_TYPE: usize = 4;
+/// Every `DIType` starts with 0 file, 1 scope, 2 name, 3 size, 4 offset (LLVM ≥ 21 keeps the
+/// size and offset as operands); then `DISubroutineType`: 5 the type array;
+/// `DIDerivedType`: 5 the base type; `DICompositeType`: 5 the base type, 6 the elements.
+const TYPE_ARRAY: usize = 5;
+const BASE_TYPE: usize = 5;
+const ELEMENTS: usize = 6;
+
 const DW_TAG_MEMBER: u16 = 0x0d;
 const DW_TAG_POINTER_TYPE: u16 = 0x0f;
 const DW_TAG_STRUCTURE_TYPE: u16 = 0x13;
@@ -30,6 +38,8 @@ const DW_TAG_BASE_TYPE: u16 = 0x24;
 enum Arg {
     /// One LLVM parameter of a non-pointer type.
     Scalar,
+    /// A raw pointer (`*const T`, `*mut T`): one pointer parameter, nothing known about it.
+    RawPtr,
     Ref { mutable: bool, size: u64, freeze: bool },
     Slice { mutable: bool, elem_size: u64, freeze: bool },
 }
@@ -45,6 +55,12 @@ pub(super) fn rust_params(func: LLVMValueRef, params: &[Type], sret: &[bool]) ->
         match arg {
             Arg::Scalar => {
                 if !matches!(params.get(i), Some(Type::Int(_) | Type::Float(_))) {
+                    return none;
+                }
+                i += 1;
+            }
+            Arg::RawPtr => {
+                if params.get(i) != Some(&Type::Ptr) {
                     return none;
                 }
                 i += 1;
@@ -80,11 +96,11 @@ fn source_args(func: LLVMValueRef) -> Option<Vec<Arg>> {
             return None;
         }
         let cx = LLVMGetTypeContext(LLVMTypeOf(func));
-        let subroutine = operand(cx, sp, 4)?;
+        let subroutine = operand(cx, sp, SP_TYPE)?;
         if !matches!(LLVMGetMetadataKind(subroutine), LLVMMetadataKind::LLVMDISubroutineTypeMetadataKind) {
             return None;
         }
-        let types = operand(cx, subroutine, 3)?;
+        let types = operand(cx, subroutine, TYPE_ARRAY)?;
         if !matches!(LLVMGetMetadataKind(types), LLVMMetadataKind::LLVMMDTupleMetadataKind) {
             return None;
         }
@@ -112,10 +128,12 @@ unsafe fn arg_shape(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<Arg> {
                 true
             } else if name.starts_with('&') {
                 false
+            } else if name.starts_with("*const ") || name.starts_with("*mut ") {
+                return Some(Arg::RawPtr);
             } else {
                 return None;
             };
-            let base = operand(cx, t, 3).filter(|b| is_type(*b))?;
+            let base = operand(cx, t, BASE_TYPE).filter(|b| is_type(*b))?;
             let size = LLVMDITypeGetSizeInBits(base);
             if size % 8 != 0 {
                 return None;
@@ -130,18 +148,18 @@ unsafe fn arg_shape(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<Arg> {
             } else {
                 return None;
             };
-            let members = operands(cx, operand(cx, t, 4)?)?;
+            let members = operands(cx, operand(cx, t, ELEMENTS)?)?;
             let [Some(data), Some(len)] = members.as_slice() else { return None };
             let (data, len) = (*data, *len);
             if !is_type(data) || !is_type(len) || LLVMGetDINodeTag(data) != DW_TAG_MEMBER || type_name(data) != "data_ptr" || LLVMGetDINodeTag(len) != DW_TAG_MEMBER || type_name(len) != "length" {
                 return None;
             }
             // data_ptr: a member whose base type is a pointer to the element type
-            let ptr = operand(cx, data, 3).filter(|b| is_type(*b))?;
+            let ptr = operand(cx, data, BASE_TYPE).filter(|b| is_type(*b))?;
             if LLVMGetDINodeTag(ptr) != DW_TAG_POINTER_TYPE {
                 return None;
             }
-            let elem = operand(cx, ptr, 3).filter(|b| is_type(*b))?;
+            let elem = operand(cx, ptr, BASE_TYPE).filter(|b| is_type(*b))?;
             let size = LLVMDITypeGetSizeInBits(elem);
             if size == 0 || size % 8 != 0 {
                 return None;

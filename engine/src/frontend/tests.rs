@@ -317,7 +317,7 @@ fn operands_of(op: &Op) -> Vec<&Operand> {
         }
         Op::ExtractValue { agg, .. } => vec![agg],
         Op::InsertValue { agg, value, .. } => vec![agg, value],
-        Op::Unsupported { .. } => vec![],
+        Op::LandingPad { .. } | Op::Unsupported { .. } => vec![],
     }
 }
 
