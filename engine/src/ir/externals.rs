@@ -195,6 +195,8 @@ fn rust_function(name: &str) -> Option<External<'static>> {
         ["std", "panic", "resume_unwind"] => Some(External::Panic { unwinds: true }),
         ["alloc", "alloc", "handle_alloc_error"] => Some(External::Panic { unwinds: true }),
         ["core", "intrinsics", "abort"] | ["std", "process", "abort"] => Some(External::Panic { unwinds: false }),
+        // trusted summaries of std functions outside the crate's bitcode (`ir::rust_trusted`)
+        p if super::rust_trusted::diverging(p).is_some() => Some(External::Panic { unwinds: true }),
         _ => None,
     }
 }
@@ -324,6 +326,9 @@ mod tests {
             ("_ZN3std7process5abort17h0123456789abcdefE", aborting),
             ("llvm.trap", aborting),
             ("rust_begin_unwind", unwinding),
+            ("_RINvNtCsjrHSEGnQ3l9_3std9panicking11begin_panicReEB4_", unwinding),
+            ("_RNvNtCslNYArtu3iFV_5alloc7raw_vec12handle_error", unwinding),
+            ("_RNvNtCsgEmfK2I1SDS_4core6option13unwrap_failed", unwinding),
             ("__rust_alloc", External::RustAlloc(RustAlloc::Alloc)),
             ("_RNvCsfLfy6EI15iL_7___rustc12___rust_alloc", External::RustAlloc(RustAlloc::Alloc)),
             ("_RNvCsfLfy6EI15iL_7___rustc19___rust_alloc_zeroed", External::RustAlloc(RustAlloc::AllocZeroed)),

@@ -13,6 +13,7 @@ pub mod callgraph;
 pub mod externals;
 pub mod fingerprint;
 pub mod rust_names;
+pub mod rust_trusted;
 
 use serde::{Deserialize, Serialize};
 

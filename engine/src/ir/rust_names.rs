@@ -2,9 +2,11 @@
 //! name classifier (`ir::externals`): rustc's v0 mangling (`_RNvNtCs…_4core9panicking9panic_fmt`)
 //! and the legacy one (`_ZN4core9panicking9panic_fmt17h0123456789abcdefE`).
 //!
-//! Only plain paths are decoded: a crate root and nested value/type namespaces. Anything else
-//! (generic instantiations, impl paths, closures, backreferences, punycode) gives `None`, so
-//! such a name is never mistaken for a family; the classifier then calls it unknown.
+//! Only plain paths are decoded: a crate root and nested value/type namespaces, and a generic
+//! instantiation of such a path (`I <path> <generic args> E`: the path of the generic item,
+//! its arguments are not decoded). Anything else (impl paths, closures, backreferences,
+//! punycode) gives `None`, so such a name is never mistaken for a family; the classifier then
+//! calls it unknown.
 
 /// The segments of a plain Rust path, crate first (`["core", "panicking", "panic_fmt"]`).
 pub fn demangle_path(name: &str) -> Option<Vec<String>> {
@@ -25,6 +27,10 @@ fn v0_path(s: &str) -> Option<Vec<String>> {
         return None;
     }
     let mut segments = Vec::new();
+    if p.peek()? == b'I' {
+        // a generic instantiation: the generic item's path (the arguments follow it)
+        p.at += 1;
+    }
     p.path(&mut segments, 0)?;
     Some(segments)
 }
@@ -149,6 +155,8 @@ mod tests {
             ("_RNvNtCslNYArtu3iFV_5alloc5alloc18handle_alloc_error", "alloc::alloc::handle_alloc_error"),
             // an instantiating crate after the path is ignored
             ("_RNvCsh537bOAIRKx_3lib4makeCsh537bOAIRKx_3lib", "lib::make"),
+            // a generic instantiation: the generic item's path
+            ("_RINvNtCsjrHSEGnQ3l9_3std9panicking11begin_panicReEB4_", "std::panicking::begin_panic"),
         ];
         for (name, want) in cases {
             assert_eq!(path(name).as_deref(), Some(want), "{name}");
@@ -158,10 +166,10 @@ mod tests {
     #[test]
     fn v0_non_plain_paths_are_refused() {
         for name in [
-            // an impl path (`M`), a trait impl (`X`), a generic instantiation (`I`)
+            // an impl path (`M`), a trait impl (`X`), generic items inside impls
             "_RNvMsF_NtCslNYArtu3iFV_5alloc3vecINtB5_3VechE4pushCsh537bOAIRKx_3lib",
             "_RNvXs1_NtCslNYArtu3iFV_5alloc7raw_vecINtB5_6RawVechENtNtNtCsgEmfK2I1SDS_4core3ops4drop4Drop4drop",
-            "_RINvNtCsgEmfK2I1SDS_4core3ptr13drop_in_placeINtNtCslNYArtu3iFV_5alloc3vec3VechEE",
+            "_RINvMs_NtCs1_3lib1SNtB4_1T1fmEB4_",
             // a closure namespace
             "_RNCNvCs1234_3lib1f0B3_",
             // truncated

@@ -282,6 +282,12 @@ fn rust_param_block(ctx: &mut Ctx<'_>, p: &Var, rust: crate::ir::RustParam, len:
     atoms.extend(facts::Atom::cmp(&LinExpr::var(&end), Rel::Eq, &LinExpr::var(p).add_scaled(1, &size)?.add_scaled(1, &LinExpr::constant(-1))?));
     atoms.push(facts::Atom::var_const(&end, Rel::Le, exec::ADDR_MAX));
     atoms.push(facts::Atom::var_const(p, Rel::Ge, 1));
+    if let Some(len) = len {
+        // a slice covers at most `isize::MAX` bytes, so its length is below 2^63 and reads
+        // alike in the signed and the unsigned view (the length is stored in either)
+        atoms.push(facts::Atom::var_const(len, Rel::Ge, 0));
+        atoms.extend(facts::Atom::cmp(&size, Rel::Le, &LinExpr::constant(exec::ADDR_MAX)));
+    }
     let id = ctx.fresh_alloc_id();
     Some((Alloc { id, start: p.clone(), end, kind: AllocKind::RefParam { mutable, may_be_empty }, pristine: None }, atoms))
 }
