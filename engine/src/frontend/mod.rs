@@ -34,7 +34,7 @@ mod toolchain;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod rust_tests;
+pub(crate) mod rust_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;

@@ -15,9 +15,10 @@ pub(crate) fn load_rust(source: &str) -> Module {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = std::process::Command::new(rustc)
         .args(["--crate-type=lib", "--emit=llvm-bc", "-C", "codegen-units=1", "-C", "symbol-mangling-version=v0", "-g"])
-        .arg(&rs)
+        .arg("t.rs")
         .arg("-o")
         .arg(&bc)
+        .current_dir(dir.path())
         .output()
         .expect("rustc runs");
     assert!(out.status.success(), "rustc failed: {}", String::from_utf8_lossy(&out.stderr));

@@ -342,6 +342,13 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             if s.alloc_by_id(alloc_id).is_some_and(|a| a.kind.read_only()) {
                 return Ok(vec![err(s, "store through a shared reference (read-only memory)", loc)]);
             }
+            // a cell at the start of its block is addressed by the start itself: merges match
+            // cells by their address's name, and stores through a copy of the pointer (e.g. a
+            // callee's `&mut self`) would otherwise lose the cell at the next merge
+            let addr = match s.alloc_by_id(alloc_id).map(|a| a.start.clone()) {
+                Some(start) if start != addr && Atom::cmp(&LinExpr::var(&addr), Rel::Eq, &LinExpr::var(&start)).is_some_and(|eq| ctx.entails(&s, &[eq])) => start,
+                _ => addr,
+            };
             invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);
             let is_ptr = matches!(ty, Type::Ptr);
             if matches!(ty, Type::Int(_) | Type::Ptr) {

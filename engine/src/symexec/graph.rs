@@ -231,7 +231,7 @@ impl Builder<'_, '_> {
                     Succ::Unwind { state, loc } => self.unwound(n, &state, &loc)?,
                     Succ::Error { state, reason, loc } => {
                         tracing::debug!("error state: {reason}{}", loc_text(&loc));
-                        tracing::trace!("error state's frames {:?} and KB {:?}", state.frames, state.kb);
+                        tracing::trace!("error state's frames {:?}, KB {:?}, allocations {:?} and cells {:?}", state.frames, state.kb, state.allocs, state.pt);
                         let c = self.add_node(state, Some(n), false);
                         self.nodes[c].end = End::Error { reason, loc };
                         self.errors_found += 1;

@@ -77,6 +77,8 @@ mod bv_tests;
 mod tests;
 #[cfg(test)]
 mod recursion_tests;
+#[cfg(test)]
+mod rust_tests;
 
 use crate::config::Config;
 use crate::facts::ModuleFacts;
