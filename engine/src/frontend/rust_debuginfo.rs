@@ -135,7 +135,7 @@ unsafe fn arg_shape(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<Arg> {
             };
             let base = operand(cx, t, BASE_TYPE).filter(|b| is_type(*b))?;
             let size = LLVMDITypeGetSizeInBits(base);
-            if size % 8 != 0 {
+            if !size.is_multiple_of(8) {
                 return None;
             }
             Some(Arg::Ref { mutable, size: size / 8, freeze: is_primitive(base) })
@@ -161,7 +161,7 @@ unsafe fn arg_shape(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<Arg> {
             }
             let elem = operand(cx, ptr, BASE_TYPE).filter(|b| is_type(*b))?;
             let size = LLVMDITypeGetSizeInBits(elem);
-            if size == 0 || size % 8 != 0 {
+            if size == 0 || !size.is_multiple_of(8) {
                 return None;
             }
             Some(Arg::Slice { mutable, elem_size: size / 8, freeze: is_primitive(elem) })
