@@ -133,7 +133,7 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
     let mut attrs: Vec<ParamAttrs> = (0..param_count).map(|i| param_attrs(func, i)).collect();
     if !is_decl {
         let types: Vec<Type> = params.iter().map(|(_, t)| t.clone()).collect();
-        let sret: Vec<bool> = (0..param_count).map(|i| has_param_attr(func, i, "sret")).collect();
+        let sret: Vec<Option<u64>> = (0..param_count).map(|i| sret_size(func, i, &layout)).collect();
         for (a, r) in attrs.iter_mut().zip(super::rust_debuginfo::rust_params(func, &types, &sret)) {
             a.rust = r;
         }
@@ -170,12 +170,19 @@ fn linkage(func: LLVMValueRef) -> Linkage {
     }
 }
 
-/// Whether parameter `i` of `func` has the attribute `name` (enum or type attribute).
-fn has_param_attr(func: LLVMValueRef, i: u32, name: &str) -> bool {
-    // SAFETY: `name` is valid for `len` bytes; `func` is a live function.
+/// The size of the type of parameter `i`'s `sret` attribute, if it has one.
+fn sret_size(func: LLVMValueRef, i: u32, layout: &Layout) -> Option<u64> {
+    let name = "sret";
+    // SAFETY: `name` is valid for `len` bytes; `func` is a live function; `sret` is a type
+    // attribute.
     unsafe {
         let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
-        !LLVMGetEnumAttributeAtIndex(func, i + 1, kind).is_null()
+        let a = LLVMGetEnumAttributeAtIndex(func, i + 1, kind);
+        if a.is_null() {
+            return None;
+        }
+        let t = LLVMGetTypeAttributeValue(a);
+        (!t.is_null()).then(|| layout.store_size(t))
     }
 }
 

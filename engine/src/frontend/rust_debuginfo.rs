@@ -44,13 +44,23 @@ enum Arg {
     Slice { mutable: bool, elem_size: u64, freeze: bool },
 }
 
-/// The `RustParam` of each LLVM parameter of `func` (`params`: their types, `sret`: whether
-/// each has the `sret` attribute); all `None` unless the whole signature is understood.
-pub(super) fn rust_params(func: LLVMValueRef, params: &[Type], sret: &[bool]) -> Vec<Option<RustParam>> {
+/// The `RustParam` of each LLVM parameter of `func` (`params`: their types, `sret`: the size
+/// of each one's `sret` type, if it has the attribute); all `None` unless the whole signature
+/// is understood. A leading `sret` parameter is the caller's return place: a fresh place of
+/// the caller that no argument overlaps (MIR's rule for call destinations), so it is treated
+/// like a `&mut` to the returned value.
+pub(super) fn rust_params(func: LLVMValueRef, params: &[Type], sret: &[Option<u64>]) -> Vec<Option<RustParam>> {
     let none = vec![None; params.len()];
     let Some(args) = source_args(func) else { return none };
     let mut out = none.clone();
-    let mut i = usize::from(sret.first() == Some(&true));
+    let mut i = 0;
+    if let Some(Some(size)) = sret.first() {
+        if params.first() != Some(&Type::Ptr) {
+            return none;
+        }
+        out[0] = Some(RustParam::Ref { mutable: true, size: *size, freeze: false });
+        i = 1;
+    }
     for arg in args {
         match arg {
             Arg::Scalar => {

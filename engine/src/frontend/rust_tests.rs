@@ -35,7 +35,8 @@ fn reference_parameters_get_their_rust_types() {
         "use std::cell::Cell;\n\
          #[no_mangle] pub fn s(v: &[u32], x: u8) -> u32 { v.len() as u32 + x as u32 }\n\
          #[no_mangle] pub fn m(a: &mut u64, b: &u16, c: &Cell<u32>, d: *const u8, e: &mut [i16]) { *a += *b as u64 + c.get() as u64 + d as u64 + e.len() as u64 }\n\
-         #[no_mangle] pub fn t(s: &str) -> usize { s.len() }\n",
+         #[no_mangle] pub fn t(s: &str) -> usize { s.len() }\n\
+         #[no_mangle] pub fn big(x: u64) -> [u64; 4] { [x; 4] }\n",
     );
     let rust = |f: &str| function(&m, f).param_attrs.iter().map(|a| a.rust).collect::<Vec<_>>();
     assert_eq!(rust("s"), [Some(RustParam::Slice { mutable: false, elem_size: 4, len_param: 1, freeze: true }), None, None]);
@@ -53,6 +54,8 @@ fn reference_parameters_get_their_rust_types() {
         ]
     );
     assert_eq!(rust("t"), [Some(RustParam::Slice { mutable: false, elem_size: 1, len_param: 1, freeze: true }), None]);
+    // the return place of a large result (`sret`)
+    assert_eq!(rust("big"), [Some(RustParam::Ref { mutable: true, size: 32, freeze: false }), None]);
 }
 
 #[test]
