@@ -17,6 +17,7 @@ pub mod invariants;
 pub mod json_shape;
 pub mod process;
 pub mod real_exec;
+pub mod rust_cases;
 
 pub use case::{discover_cases, Case};
 pub use expectation::Expectation;

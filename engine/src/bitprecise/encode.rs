@@ -525,6 +525,7 @@ pub fn encode_region(
             }
             Terminator::Ret(_) => ends.push((b, RegionTarget::Return, reach.clone())),
             Terminator::Unreachable => e.ub.push(reach.clone()),
+            Terminator::Invoke { .. } | Terminator::Resume(_) => return Err(Unsupported("unwinding (invoke/resume)".into())),
             Terminator::Unsupported { text } => return Err(Unsupported(format!("terminator {text}"))),
         }
         for (t, cnd) in succ {

@@ -73,6 +73,7 @@ fn operands(op: &Op) -> Vec<&Operand> {
         Op::Select { cond, then_value, else_value, .. } => vec![cond, then_value, else_value],
         Op::Phi { incoming, .. } => incoming.iter().map(|(o, _)| o).collect(),
         Op::Call { args, .. } => args.iter().collect(),
+        Op::LandingPad { .. } => vec![],
         Op::ExtractValue { agg, .. } => vec![agg],
         Op::InsertValue { agg, value, .. } => vec![agg, value],
         Op::Unsupported { .. } => vec![],

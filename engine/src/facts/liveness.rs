@@ -35,7 +35,7 @@ pub fn operands(op: &Op) -> Option<Vec<&Operand>> {
         Op::ExtractValue { agg, .. } => vec![agg],
         Op::InsertValue { agg, value, .. } => vec![agg, value],
         Op::Select { cond, then_value, else_value, .. } => vec![cond, then_value, else_value],
-        Op::Phi { .. } | Op::Unsupported { .. } => vec![],
+        Op::Phi { .. } | Op::LandingPad { .. } | Op::Unsupported { .. } => vec![],
         Op::Call { callee, args, .. } => {
             let mut v: Vec<&Operand> = args.iter().collect();
             if let Callee::Indirect(o) = callee {
@@ -59,7 +59,7 @@ pub fn terminator_uses(t: &Terminator, out: &mut BTreeSet<ValueId>) {
     match t {
         Terminator::CondBr { cond, .. } => operand_use(cond, out),
         Terminator::Switch { value, .. } => operand_use(value, out),
-        Terminator::Ret(Some(v)) => operand_use(v, out),
+        Terminator::Ret(Some(v)) | Terminator::Resume(v) => operand_use(v, out),
         _ => {}
     }
 }

@@ -130,9 +130,17 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
     }
     // SAFETY: `fn_ty` is a function type.
     let (ret, is_vararg) = unsafe { (layout.ty(LLVMGetReturnType(fn_ty)), LLVMIsFunctionVarArg(fn_ty) != 0) };
+    let mut attrs: Vec<ParamAttrs> = (0..param_count).map(|i| param_attrs(func, i)).collect();
+    if !is_decl {
+        let types: Vec<Type> = params.iter().map(|(_, t)| t.clone()).collect();
+        let sret: Vec<Option<u64>> = (0..param_count).map(|i| sret_size(func, i, &layout)).collect();
+        for (a, r) in attrs.iter_mut().zip(super::rust_debuginfo::rust_params(func, &types, &sret)) {
+            a.rust = r;
+        }
+    }
     Function {
         name: ffi::value_name(func),
-        param_attrs: (0..param_count).map(|i| param_attrs(func, i)).collect(),
+        param_attrs: attrs,
         linkage: linkage(func),
         address_taken: super::uses::address_taken(func),
         params,
@@ -163,6 +171,22 @@ fn linkage(func: LLVMValueRef) -> Linkage {
     }
 }
 
+/// The size of the type of parameter `i`'s `sret` attribute, if it has one.
+fn sret_size(func: LLVMValueRef, i: u32, layout: &Layout) -> Option<u64> {
+    let name = "sret";
+    // SAFETY: `name` is valid for `len` bytes; `func` is a live function; `sret` is a type
+    // attribute.
+    unsafe {
+        let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+        let a = LLVMGetEnumAttributeAtIndex(func, i + 1, kind);
+        if a.is_null() {
+            return None;
+        }
+        let t = LLVMGetTypeAttributeValue(a);
+        (!t.is_null()).then(|| layout.store_size(t))
+    }
+}
+
 /// The attributes of parameter `i` of `func`.
 fn param_attrs(func: LLVMValueRef, i: u32) -> ParamAttrs {
     // Attribute index 0 is the return value, parameters start at 1.
@@ -183,6 +207,7 @@ fn param_attrs(func: LLVMValueRef, i: u32) -> ParamAttrs {
         align: attr("align"),
         readonly: attr("readonly").is_some(),
         noalias: attr("noalias").is_some(),
+        rust: None,
     }
 }
 
@@ -229,6 +254,12 @@ impl FunctionTranslator<'_> {
             let loc = ffi::debug_loc(inst);
             // SAFETY: `inst` is a live instruction.
             if unsafe { !LLVMIsATerminatorInst(inst).is_null() } {
+                if opcode(inst) == LLVMOpcode::LLVMInvoke {
+                    // `invoke` = its call as the block's last instruction + `Terminator::Invoke`
+                    let op = self.call(inst, &mut instrs, &loc);
+                    let result = self.values.get(&inst).copied();
+                    instrs.push(Instr { result, op, loc: loc.clone() });
+                }
                 terminator = self.terminator(inst, &mut instrs, &loc);
                 term_loc = loc;
                 break;
@@ -272,15 +303,54 @@ impl FunctionTranslator<'_> {
 
     /// The operation of an instruction or constant expression `v`.
     fn op(&mut self, v: LLVMValueRef, out: &mut Vec<Instr>, loc: &Option<SrcLoc>) -> Op {
+        // SAFETY: `v` is a live instruction or constant expression.
+        let is_inst = unsafe { !LLVMIsAInstruction(v).is_null() };
+        let code = opcode(v);
+        if is_inst && has_unrepresented_poison_flags(v, code) {
+            return match self.poison_check(v, code, out, loc) {
+                Some(()) => self.op_without_flags(v, code, out, loc),
+                None => Self::unsupported(v),
+            };
+        }
+        self.op_without_flags(v, code, out, loc)
+    }
+
+    /// `trunc nuw`/`trunc nsw`/`zext nneg` are poison exactly when an equivalent flagged
+    /// operation on the operand is: `trunc nuw x to iN` iff `shl nuw x, M−N` (the bits shifted
+    /// out are those dropped), `trunc nsw` iff `shl nsw x, M−N` (they all equal the new sign
+    /// bit), `zext nneg x` iff `add nuw x, 2^(M−1)` (x is negative). That operation is emitted
+    /// before the flag-less cast (its result unused), so every consumer checks the poison
+    /// condition with the rules it already has for `nuw`/`nsw`. `None`: no such encoding.
+    fn poison_check(&mut self, v: LLVMValueRef, code: LLVMOpcode, out: &mut Vec<Instr>, loc: &Option<SrcLoc>) -> Option<()> {
+        // SAFETY: `v` is a cast instruction of the opcode given.
+        let from = type_of(operand_at(v, 0));
+        if !layout::is_int(from) || !layout::is_int(type_of(v)) {
+            return None;
+        }
+        let (m, n) = (layout::int_width(from), layout::int_width(type_of(v)));
+        let value = self.operand_of(v, 0, out, loc);
+        let (op, flags, rhs) = match code {
+            LLVMOpcode::LLVMTrunc if n < m => {
+                let (nuw, nsw) = unsafe { (LLVMGetNUW(v) != 0, LLVMGetNSW(v) != 0) };
+                (BinOp::Shl, ArithFlags { nuw, nsw, ..ArithFlags::default() }, (m - n) as i128)
+            }
+            LLVMOpcode::LLVMZExt if m > 1 && m < 128 => (BinOp::Add, ArithFlags { nuw: true, ..ArithFlags::default() }, 1i128 << (m - 1)),
+            _ => return None,
+        };
+        // `Operand::Int` holds its value sign-extended from its width
+        let rhs = Operand::Int { bits: m, value: if rhs >= 1i128 << (m - 1) { rhs - (1i128 << m) } else { rhs } };
+        let id = self.fresh(None);
+        out.push(Instr { result: Some(id), op: Op::Bin { op, flags, bits: m, lhs: value, rhs }, loc: loc.clone() });
+        Some(())
+    }
+
+    /// The operation of `v`, ignoring poison flags the IR has no field for.
+    fn op_without_flags(&mut self, v: LLVMValueRef, code: LLVMOpcode, out: &mut Vec<Instr>, loc: &Option<SrcLoc>) -> Op {
         use LLVMOpcode::*;
         // SAFETY (whole function): `v` is a live instruction or constant expression and every
         // accessor below is only called for the opcodes it is defined for.
         let is_inst = unsafe { !LLVMIsAInstruction(v).is_null() };
         let layout = self.layout;
-        let code = opcode(v);
-        if is_inst && has_unrepresented_poison_flags(v, code) {
-            return Self::unsupported(v);
-        }
         match code {
             LLVMAlloca => {
                 let elem_size = layout.alloc_size(unsafe { LLVMGetAllocatedType(v) });
@@ -400,6 +470,9 @@ impl FunctionTranslator<'_> {
                 Op::Select { cond, then_value, else_value, ty: layout.ty(type_of(v)) }
             }
             LLVMPHI if is_inst => self.phi(v, loc),
+            // catch and filter clauses (`catch_unwind`) decide by the exception's type whether
+            // control goes on here: not modelled; cleanup-only pads run for every exception
+            LLVMLandingPad if is_inst && unsafe { LLVMGetNumClauses(v) } == 0 => Op::LandingPad { ty: layout.ty(type_of(v)) },
             LLVMFreeze => Op::Freeze { ty: layout.ty(type_of(v)), value: self.operand_of(v, 0, out, loc) },
             LLVMCall if is_inst => self.call(v, out, loc),
             LLVMExtractValue | LLVMInsertValue if is_inst => {
@@ -551,6 +624,15 @@ impl FunctionTranslator<'_> {
                 }
             }
             LLVMOpcode::LLVMUnreachable => Terminator::Unreachable,
+            // the call itself was emitted as the block's last instruction (see `block`)
+            LLVMOpcode::LLVMInvoke => {
+                let (normal, unwind) = unsafe { (LLVMGetNormalDest(term), LLVMGetUnwindDest(term)) };
+                match (self.block_id(normal), self.block_id(unwind)) {
+                    (Some(normal), Some(unwind)) => Terminator::Invoke { normal, unwind },
+                    _ => unsupported(),
+                }
+            }
+            LLVMOpcode::LLVMResume => Terminator::Resume(self.operand_of(term, 0, out, loc)),
             _ => unsupported(),
         }
     }

@@ -29,10 +29,13 @@ mod function;
 mod globals;
 mod layout;
 mod loading;
+mod rust_debuginfo;
 mod toolchain;
 mod uses;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod rust_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;

@@ -36,6 +36,14 @@ impl<'a> Machine<'a> {
         u64::try_from(n).map_err(|_| Fault::unsupported(format!("size argument of {name} beyond 64 bits")))
     }
 
+    pub(super) fn size_arg_of(&mut self, name: &str, decl: &Function, args: &[Operand], i: usize) -> Result<u64, Fault> {
+        self.size_arg(name, decl, args, i)
+    }
+
+    pub(super) fn ptr_arg_of(&mut self, name: &str, args: &[Operand], i: usize) -> Result<u64, Fault> {
+        self.ptr_arg(name, args, i)
+    }
+
     fn ptr_arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<u64, Fault> {
         Ok(to_unsigned(self.arg(name, args, i)?.int, 64) as u64)
     }
@@ -48,6 +56,8 @@ impl<'a> Machine<'a> {
             // `llvm.experimental.*` are unknown here (as before the classifier existed).
             External::NoOp(no_op) if no_op != NoOp::OtherExperimental => Ok(None),
             External::Exit => Err(Fault::Exited(name.to_string())),
+            External::Panic { unwinds: false } => Err(Fault::Exited(name.to_string())),
+            External::RustAlloc(op) => self.rust_alloc(name, op, decl, args),
             External::Nondet { type_name, .. } => {
                 let bits = self.bits_of(ret)?;
                 // The interpreter's own signedness rule (differs from the classifier's for

@@ -416,6 +416,14 @@ impl<'a> Machine<'a> {
                 }
             }
             Op::Phi { .. } => return Err(Fault::unsupported("phi after the start of a block")),
+            Op::LandingPad { .. } => {
+                // the exception in flight, `{ptr, i32}`: the front end keeps only cleanup-only
+                // landing pads, whose code just hands these fields on to `resume` (nothing
+                // branches on them), so any fixed value is exact
+                self.set_aggregate(instr.result, vec![Some(Value::int(0)), Some(Value::int(0))])?;
+                self.advance();
+                return Ok(None);
+            }
             Op::Call { callee, args, ret } => return self.exec_call(instr, callee, args, ret),
             Op::Freeze { ty, value } => {
                 let v = self.eval(value)?;
@@ -450,7 +458,7 @@ impl<'a> Machine<'a> {
                     return Err(Fault::unsupported("insertvalue with nested indices"));
                 };
                 let mut fields = match agg {
-                    Operand::Undef(_) => Vec::new(),
+                    Operand::Undef(_) | Operand::Poison(_) => Vec::new(),
                     Operand::Local(ValueId(a)) => self
                         .frames
                         .last()
@@ -492,6 +500,9 @@ impl<'a> Machine<'a> {
             Callee::Unsupported(text) => return Err(Fault::unsupported(format!("callee {text}"))),
         };
         let func = self.module.function(target);
+        if func.is_declaration() && classify(&func.name) == (External::Panic { unwinds: true }) {
+            return self.unwind(true);
+        }
         if func.is_declaration() && matches!(classify(&func.name), External::Arith { kind: ArithKind::WithOverflow, .. }) {
             let fields = self.with_overflow(&func.name, args)?;
             self.set_aggregate(instr.result, fields.into_iter().map(Some).collect())?;
@@ -560,19 +571,38 @@ impl<'a> Machine<'a> {
                 let target = cases.iter().find(|(c, _)| wrap_signed(*c, *bits) == x).map(|(_, b)| *b).unwrap_or(*default);
                 self.jump(target)
             }
+            Terminator::Ret(Some(o)) if self.frames.len() > 1 && self.aggregate_of(o).is_some() => {
+                // an aggregate (a pair returned by a function): its fields become the caller's
+                let fields = self.aggregate_of(o);
+                self.do_return(None, fields)
+            }
             Terminator::Ret(v) => {
                 let v = match v {
                     Some(o) => Some(self.eval(o)?),
                     None => None,
                 };
-                self.do_return(v)
+                self.do_return(v, None)
             }
             Terminator::Unreachable => Err(Fault::ub("reached an `unreachable` instruction")),
+            // reached only when the invoked call returned normally
+            Terminator::Invoke { normal, .. } => self.jump(*normal),
+            Terminator::Resume(_) => self.unwind(false),
             Terminator::Unsupported { text } => Err(Fault::unsupported(format!("terminator {text}"))),
         }
     }
 
-    fn do_return(&mut self, v: Option<Value>) -> Step {
+    /// `jump` for the Rust runtime's unwinding.
+    pub(super) fn jump_to(&mut self, target: BlockId) -> Step {
+        self.jump(target)
+    }
+
+    /// The fields of an aggregate register operand, if it is one.
+    fn aggregate_of(&self, o: &Operand) -> Option<Vec<Option<Value>>> {
+        let Operand::Local(ValueId(a)) = o else { return None };
+        self.frames.last().and_then(|f| f.aggregates.get(a)).cloned()
+    }
+
+    fn do_return(&mut self, v: Option<Value>, aggregate: Option<Vec<Option<Value>>>) -> Step {
         let frame = self.frames.pop().ok_or_else(|| Fault::unsupported("return without frame"))?;
         for a in &frame.allocas {
             self.memory.kill(*a);
@@ -591,7 +621,9 @@ impl<'a> Machine<'a> {
             .get(caller.block.0 as usize)
             .and_then(|b| b.instrs.get(caller.ip))
             .ok_or_else(|| Fault::unsupported("return to a missing call site"))?;
-        if let Some(r) = instr.result {
+        if let (Some(r), Some(fields)) = (instr.result, aggregate) {
+            self.set_aggregate(Some(r), fields)?;
+        } else if let Some(r) = instr.result {
             let v = v.ok_or_else(|| Fault::unsupported("void return where the caller expects a value"))?;
             self.set(Some(r), v)?;
         }
@@ -607,6 +639,7 @@ impl<'a> Machine<'a> {
         let from = top.block;
         let block = func.blocks.get(target.0 as usize).ok_or_else(|| Fault::unsupported(format!("jump to missing block {}", target.0)))?;
         let mut assigned = Vec::new();
+        let mut aggregates = Vec::new();
         let mut ip = 0;
         for instr in &block.instrs {
             let Op::Phi { incoming, .. } = &instr.op else { break };
@@ -614,11 +647,17 @@ impl<'a> Machine<'a> {
                 .iter()
                 .find(|(_, b)| *b == from)
                 .ok_or_else(|| Fault::unsupported(format!("phi in {} without a value for the predecessor", block.name)))?;
-            assigned.push((instr.result, self.eval(o)?));
+            match self.aggregate_of(o) {
+                Some(fields) => aggregates.push((instr.result, fields)),
+                None => assigned.push((instr.result, self.eval(o)?)),
+            }
             ip += 1;
         }
         for (r, v) in assigned {
             self.set(r, v)?;
+        }
+        for (r, fields) in aggregates {
+            self.set_aggregate(r, fields)?;
         }
         let top = self.frames.last_mut().ok_or_else(|| Fault::unsupported("no frame"))?;
         top.block = target;

@@ -19,6 +19,7 @@ mod machine;
 mod memory;
 mod observe;
 mod outcome;
+mod rust_runtime;
 mod search;
 pub(crate) mod value;
 

@@ -1,5 +1,6 @@
 //! The one classifier from a declared function's name to what it is: an LLVM intrinsic family,
-//! a libc function, an SV-COMP `__VERIFIER_*` function, or unknown.
+//! a libc function, an SV-COMP `__VERIFIER_*` function, Rust's panic and allocator entry
+//! points (by the demangled path, `ir::rust_names`), or unknown.
 //!
 //! It only names families; each consumer (`symexec::exec`, `interp::externals`,
 //! `bitprecise::encode`, `symexec::views`) decides which families it supports and how. An
@@ -92,7 +93,32 @@ pub enum External<'a> {
     /// `__VERIFIER_nondet_<type_name>`; `unsigned`: the C type the name states is unsigned
     /// (or boolean, `size_t`, a pointer).
     Nondet { type_name: &'a str, unsigned: bool },
+    /// A function that never returns normally (ARCHITECTURE.md, "Rust semantics"): Rust's
+    /// panic machinery (`core::panicking::*`, `std::panicking::begin_panic`, …), which starts
+    /// unwinding (`unwinds`), or an abort (`panic_nounwind*`, `panic_in_cleanup`,
+    /// `core::intrinsics::abort`, `std::process::abort`, `llvm.trap`), which ends the program.
+    /// Where it is not certain that a function cannot unwind, `unwinds` is true: exploring
+    /// cleanup code that never runs only adds runs.
+    Panic { unwinds: bool },
+    /// Rust's global allocator (`__rust_alloc` & co., also as rustc mangles them today).
+    RustAlloc(RustAlloc),
     Unknown(&'a str),
+}
+
+/// The entry points of Rust's global allocator (`alloc::alloc`'s shims).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RustAlloc {
+    /// `__rust_alloc(size, align) -> ptr` (null on failure; size 0 is undefined behaviour).
+    Alloc,
+    /// `__rust_alloc_zeroed(size, align) -> ptr`: the block's bytes are zero.
+    AllocZeroed,
+    /// `__rust_dealloc(ptr, size, align)`: `ptr` must be a live block of exactly `size` bytes.
+    Dealloc,
+    /// `__rust_realloc(ptr, old_size, align, new_size) -> ptr`: null on failure (the old block
+    /// stays), else a new block with the first `min(old, new)` bytes and the old one freed.
+    Realloc,
+    /// `__rust_no_alloc_shim_is_unstable*()`: a marker call without effect.
+    NoAllocShim,
 }
 
 impl External<'_> {
@@ -121,6 +147,9 @@ pub fn classify(name: &str) -> External<'_> {
     if EXITS.contains(&name) {
         return External::Exit;
     }
+    if let Some(r) = rust_function(name) {
+        return r;
+    }
     match name {
         "__VERIFIER_assume" => External::VerifierAssume,
         "malloc" => External::Malloc,
@@ -133,6 +162,48 @@ pub fn classify(name: &str) -> External<'_> {
         "memmove" => External::MemMove { intrinsic: false },
         _ => External::Unknown(name),
     }
+}
+
+/// Rust's panic, abort and allocator functions, by their unmangled name or their path.
+fn rust_function(name: &str) -> Option<External<'static>> {
+    let alloc = |last: &str| match last {
+        "__rust_alloc" => Some(External::RustAlloc(RustAlloc::Alloc)),
+        "__rust_alloc_zeroed" => Some(External::RustAlloc(RustAlloc::AllocZeroed)),
+        "__rust_dealloc" => Some(External::RustAlloc(RustAlloc::Dealloc)),
+        "__rust_realloc" => Some(External::RustAlloc(RustAlloc::Realloc)),
+        l if l.starts_with("__rust_no_alloc_shim_is_unstable") => Some(External::RustAlloc(RustAlloc::NoAllocShim)),
+        // the allocation error handler runs the error hook, which may panic (`-Z oom=panic`)
+        "__rust_alloc_error_handler" => Some(External::Panic { unwinds: true }),
+        _ => None,
+    };
+    match name {
+        // the panic runtime's entry points (`#[panic_handler]` of std, the unwinder's start)
+        "rust_begin_unwind" | "rust_panic" | "__rust_start_panic" | "_Unwind_Resume" => return Some(External::Panic { unwinds: true }),
+        _ => {}
+    }
+    if let Some(a) = alloc(name) {
+        return Some(a);
+    }
+    let path = super::rust_names::demangle_path(name)?;
+    let segs: Vec<&str> = path.iter().map(String::as_str).collect();
+    match segs.as_slice() {
+        // rustc's mangled allocator shims live in the pseudo crate `__rustc`
+        ["__rustc", last] => alloc(last),
+        // every function of `core::panicking` diverges; the `#[rustc_nounwind]` ones abort
+        ["core", "panicking", .., last] => Some(External::Panic { unwinds: !is_nounwind_panic(last) }),
+        ["std", "panicking", "begin_panic" | "begin_panic_handler" | "rust_panic_with_hook" | "rust_panic"] => Some(External::Panic { unwinds: true }),
+        ["std", "panic", "resume_unwind"] => Some(External::Panic { unwinds: true }),
+        ["alloc", "alloc", "handle_alloc_error"] => Some(External::Panic { unwinds: true }),
+        ["core", "intrinsics", "abort"] | ["std", "process", "abort"] => Some(External::Panic { unwinds: false }),
+        // trusted summaries of std functions outside the crate's bitcode (`ir::rust_trusted`)
+        p if super::rust_trusted::diverging(p).is_some() => Some(External::Panic { unwinds: true }),
+        _ => None,
+    }
+}
+
+/// The functions of `core::panicking` that are `#[rustc_nounwind]` (they abort the process).
+fn is_nounwind_panic(last: &str) -> bool {
+    last.contains("nounwind") || matches!(last, "panic_in_cleanup" | "panic_cannot_unwind" | "panic_misaligned_pointer_dereference" | "panic_null_pointer_dereference")
 }
 
 /// Whether `__VERIFIER_nondet_<type_name>` returns a value of an unsigned (or boolean) type.
@@ -151,6 +222,7 @@ fn intrinsic<'a>(name: &'a str, rest: &'a str) -> External<'a> {
         "var" if rest.starts_with("var.annotation") => External::NoOp(NoOp::VarAnnotation),
         "codeview" if rest.starts_with("codeview.annotation") => External::NoOp(NoOp::CodeviewAnnotation),
         "sideeffect" => External::NoOp(NoOp::SideEffect),
+        "trap" | "ubsantrap" => External::Panic { unwinds: false },
         "stacksave" => External::StackSave,
         "stackrestore" => External::StackRestore,
         "expect" => External::Expect,
@@ -236,5 +308,47 @@ mod tests {
         assert_eq!(classify("__VERIFIER_nondet_ssize_t"), External::Nondet { type_name: "ssize_t", unsigned: false });
         assert_eq!(classify("printf"), External::Unknown("printf"));
         assert_eq!(classify("malloc.1"), External::Unknown("malloc.1"));
+    }
+
+    #[test]
+    fn rust_panic_abort_and_allocator_functions() {
+        let unwinding = External::Panic { unwinds: true };
+        let aborting = External::Panic { unwinds: false };
+        let cases = [
+            ("_RNvNtNtCsgEmfK2I1SDS_4core9panicking11panic_const24panic_const_add_overflow", unwinding),
+            ("_RNvNtCsgEmfK2I1SDS_4core9panicking18panic_bounds_check", unwinding),
+            ("_ZN4core9panicking9panic_fmt17h0123456789abcdefE", unwinding),
+            ("_RNvNtCsgEmfK2I1SDS_4core9panicking18panic_nounwind_fmt", aborting),
+            ("_RNvNtCsgEmfK2I1SDS_4core9panicking16panic_in_cleanup", aborting),
+            ("_RNvNtCsgEmfK2I1SDS_4core9panicking36panic_misaligned_pointer_dereference", aborting),
+            ("_RNvNtCslNYArtu3iFV_5alloc5alloc18handle_alloc_error", unwinding),
+            ("_ZN3std9panicking11begin_panic17h0123456789abcdefE", unwinding),
+            ("_ZN3std7process5abort17h0123456789abcdefE", aborting),
+            ("llvm.trap", aborting),
+            ("rust_begin_unwind", unwinding),
+            ("_RINvNtCsjrHSEGnQ3l9_3std9panicking11begin_panicReEB4_", unwinding),
+            ("_RNvNtCslNYArtu3iFV_5alloc7raw_vec12handle_error", unwinding),
+            ("_RNvNtCsgEmfK2I1SDS_4core6option13unwrap_failed", unwinding),
+            ("__rust_alloc", External::RustAlloc(RustAlloc::Alloc)),
+            ("_RNvCsfLfy6EI15iL_7___rustc12___rust_alloc", External::RustAlloc(RustAlloc::Alloc)),
+            ("_RNvCsfLfy6EI15iL_7___rustc19___rust_alloc_zeroed", External::RustAlloc(RustAlloc::AllocZeroed)),
+            ("_RNvCsfLfy6EI15iL_7___rustc14___rust_dealloc", External::RustAlloc(RustAlloc::Dealloc)),
+            ("__rust_realloc", External::RustAlloc(RustAlloc::Realloc)),
+            ("_RNvCsfLfy6EI15iL_7___rustc35___rust_no_alloc_shim_is_unstable_v2", External::RustAlloc(RustAlloc::NoAllocShim)),
+        ];
+        for (name, want) in cases {
+            assert_eq!(classify(name), want, "{name}");
+        }
+        // not panics: other std functions, a panic-like name outside `core::panicking`, the
+        // counter of panics, generic or impl paths, `catch_unwind`'s intrinsic
+        for name in [
+            "_ZN3std9panicking11panic_count8increase17h0123456789abcdefE",
+            "_RNvNtCs1_3lib9panicking5panic",
+            "_RNvMs4_NtCslNYArtu3iFV_5alloc7raw_vecNtB5_11RawVecInner14grow_amortizedCsduwmD7cSIQq_5gimli",
+            "__rust_try",
+            "_RNvCsfLfy6EI15iL_7___rustc9___rust_xx",
+        ] {
+            assert_eq!(classify(name), External::Unknown(name), "{name}");
+        }
     }
 }

@@ -138,8 +138,8 @@ pub fn visit_refs(func: &mut Function, visit: &mut dyn FnMut(RefMut<'_>)) {
             visit_op(&mut instr.op, visit);
         }
         match &mut block.terminator {
-            Terminator::CondBr { cond: o, .. } | Terminator::Switch { value: o, .. } | Terminator::Ret(Some(o)) => visit_operand(o, visit),
-            Terminator::Br(_) | Terminator::Ret(None) | Terminator::Unreachable | Terminator::Unsupported { .. } => {}
+            Terminator::CondBr { cond: o, .. } | Terminator::Switch { value: o, .. } | Terminator::Ret(Some(o)) | Terminator::Resume(o) => visit_operand(o, visit),
+            Terminator::Br(_) | Terminator::Ret(None) | Terminator::Unreachable | Terminator::Invoke { .. } | Terminator::Unsupported { .. } => {}
         }
     }
 }
@@ -188,7 +188,7 @@ fn visit_op(op: &mut Op, visit: &mut dyn FnMut(RefMut<'_>)) {
             visit_operand(agg, visit);
             visit_operand(value, visit);
         }
-        Op::Unsupported { .. } => {}
+        Op::LandingPad { .. } | Op::Unsupported { .. } => {}
     }
 }
 

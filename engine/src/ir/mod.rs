@@ -12,6 +12,8 @@
 pub mod callgraph;
 pub mod externals;
 pub mod fingerprint;
+pub mod rust_names;
+pub mod rust_trusted;
 
 use serde::{Deserialize, Serialize};
 
@@ -174,6 +176,11 @@ pub enum Op {
     ExtractValue { agg: Operand, indices: Vec<u32>, ty: Type },
     /// `insertvalue`: the aggregate `agg` (of type `ty`) with the field at `indices` replaced.
     InsertValue { agg: Operand, value: Operand, indices: Vec<u32>, ty: Type },
+    /// `landingpad` (first instruction of an `invoke`'s unwind destination): the exception
+    /// being propagated, an aggregate (`{ptr, i32}` for rustc) with arbitrary contents. Its
+    /// clauses are not kept: whatever they select, the code after it branches on the
+    /// (arbitrary) selector, which over-approximates every clause.
+    LandingPad { ty: Type },
     /// Instructions the analysis cannot model (floating point arithmetic, vectors, atomics...).
     Unsupported { text: String },
 }
@@ -202,6 +209,12 @@ pub enum Terminator {
     Switch { value: Operand, bits: u32, default: BlockId, cases: Vec<(i128, BlockId)> },
     Ret(Option<Operand>),
     Unreachable,
+    /// The end of a block whose last instruction is the call of an `invoke`: control goes to
+    /// `normal` when that call returns, to `unwind` (which starts with a `LandingPad`) when
+    /// it unwinds (a panic, or a `Resume` in the callee).
+    Invoke { normal: BlockId, unwind: BlockId },
+    /// `resume`: continues unwinding the exception `value` out of this function.
+    Resume(Operand),
     Unsupported { text: String },
 }
 
@@ -216,7 +229,8 @@ impl Terminator {
                 v.extend(cases.iter().map(|(_, b)| *b));
                 v
             }
-            Terminator::Ret(_) | Terminator::Unreachable | Terminator::Unsupported { .. } => vec![],
+            Terminator::Invoke { normal, unwind } => vec![*normal, *unwind],
+            Terminator::Ret(_) | Terminator::Resume(_) | Terminator::Unreachable | Terminator::Unsupported { .. } => vec![],
         }
     }
 }
@@ -267,6 +281,22 @@ pub struct ParamAttrs {
     pub align: Option<u64>,
     pub readonly: bool,
     pub noalias: bool,
+    /// What rustc's debug info says the parameter is in the Rust source, for pointer
+    /// parameters that are references (`frontend::rust_debuginfo`); `None` for every other
+    /// parameter and for C.
+    #[serde(default)]
+    pub rust: Option<RustParam>,
+}
+
+/// A pointer parameter that is a Rust reference, by its source type (rustc's debug info).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum RustParam {
+    /// `&T` (`mutable: false`) or `&mut T` to a `T` of `size` bytes; `freeze`: `T` is a
+    /// primitive type (no `UnsafeCell` inside, so memory behind a `&T` is immutable).
+    Ref { mutable: bool, size: u64, freeze: bool },
+    /// The data pointer of `&[T]`/`&str` (`&mut [T]`, `&mut str`), whose length (in elements
+    /// of `elem_size` bytes) is the parameter at index `len_param`; `freeze` as for `Ref`.
+    Slice { mutable: bool, elem_size: u64, len_param: u32, freeze: bool },
 }
 
 /// A function; declarations have no blocks.
@@ -327,7 +357,8 @@ impl Function {
                     | Op::Phi { ty, .. }
                     | Op::Freeze { ty, .. }
                     | Op::ExtractValue { ty, .. }
-                    | Op::InsertValue { ty, .. } => Some(ty.clone()),
+                    | Op::InsertValue { ty, .. }
+                    | Op::LandingPad { ty } => Some(ty.clone()),
                     Op::Call { ret, .. } => Some(ret.clone()),
                     Op::Bin { bits, .. } => Some(Type::Int(*bits)),
                     Op::ICmp { .. } => Some(Type::Int(1)),

@@ -420,6 +420,8 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
             Terminator::Ret(_) => ends.push((b, Target::Leaves, reach.clone())),
             Terminator::Unreachable => e.ub.push(reach.clone()),
             Terminator::Unsupported { text } => return Err(NotEncodable(format!("terminator {text}"))),
+            // Calls with an unwind edge (Rust): refused, as every call with effects is.
+            Terminator::Invoke { .. } | Terminator::Resume(_) => return Err(NotEncodable("invoke/resume (unwinding)".into())),
         }
         for (t, cnd) in succ {
             if t != lp.header && lp.blocks.contains(&t) {

@@ -18,6 +18,14 @@ use crate::smt::{self, Budget, SatResult};
 use crate::verdict::IntSemantics;
 use std::collections::{BTreeSet, HashMap};
 
+/// One known field of an aggregate register value.
+#[derive(Clone, Debug)]
+pub struct AggPart {
+    pub path: Vec<u32>,
+    pub value: LinExpr,
+    pub view: View,
+}
+
 /// Shared context of one analysis.
 pub struct Ctx<'m> {
     pub module: &'m Module,
@@ -34,8 +42,11 @@ pub struct Ctx<'m> {
     pub slowest: (std::time::Duration, String),
     /// Static facts of the module's functions (shared, computed once).
     pub facts: &'m ModuleFacts,
-    /// Parts (value, overflow bit) of `with.overflow` aggregates, by the aggregate's variable.
-    pub agg_parts: HashMap<Var, (LinExpr, View, LinExpr)>,
+    /// The known fields of aggregate register values (`with.overflow` results, `insertvalue`
+    /// chains, pairs returned by functions), by the aggregate's variable: the field's index
+    /// path, its value (over fresh non-root variables or constants) and the view it is kept
+    /// in. A field not listed is unknown (a fresh value when extracted). See `symexec::aggregate`.
+    pub agg_parts: HashMap<Var, Vec<AggPart>>,
     /// Callees whose calls are not executed: each is proved to terminate and to be memory
     /// safe for all arguments and touches no memory, so a call only yields an arbitrary
     /// result of its type (`exec::call`; `pipeline::prove_function_assuming`).
@@ -87,18 +98,31 @@ impl<'m> Ctx<'m> {
     /// disjointness, and the PT-derived disequalities of §3.3, computed in one pass).
     pub fn state_facts(&mut self, s: &State, focus: &BTreeSet<Var>) -> Vec<Fact> {
         let mut facts: Vec<Fact> = s.kb.clone();
+        let empty = |a: &super::state::Alloc| Atom::cmp(&LinExpr::var(&a.end), crate::logic::Rel::Lt, &LinExpr::var(&a.start));
         for a in &s.allocs {
-            if let Some(x) = Atom::cmp(&LinExpr::var(&a.start), crate::logic::Rel::Le, &LinExpr::var(&a.end)) {
+            // start ≤ end, or start ≤ end + 1 for a block that may be empty
+            let end = LinExpr::var(&a.end).add_scaled(1, &LinExpr::constant(i128::from(a.kind.may_be_empty())));
+            if let Some(x) = end.and_then(|e| Atom::cmp(&LinExpr::var(&a.start), crate::logic::Rel::Le, &e)) {
                 facts.push(Fact::Atom(x));
             }
             facts.push(Fact::Atom(Atom::var_const(&a.start, crate::logic::Rel::Ge, 1)));
         }
         for (i, a) in s.allocs.iter().enumerate() {
             for b in &s.allocs[i + 1..] {
+                if a.kind.may_overlap(b.kind) {
+                    continue;
+                }
                 let x = Atom::cmp(&LinExpr::var(&a.end), crate::logic::Rel::Lt, &LinExpr::var(&b.start));
                 let y = Atom::cmp(&LinExpr::var(&b.end), crate::logic::Rel::Lt, &LinExpr::var(&a.start));
                 if let (Some(x), Some(y)) = (x, y) {
-                    facts.push(Fact::Or(vec![x, y]));
+                    // an empty block is disjoint from everything (its pointer may dangle anywhere)
+                    let mut cases = vec![x, y];
+                    for blk in [a, b] {
+                        if blk.kind.may_be_empty() {
+                            cases.extend(empty(blk));
+                        }
+                    }
+                    facts.push(Fact::Or(cases));
                 }
             }
         }

@@ -32,6 +32,9 @@ pub enum Succ {
     /// return state if that frame is a summarized callee's entry. `value` is the returned
     /// value with the view it is stored in.
     Return { state: State, value: Option<(LinExpr, View)> },
+    /// Unwinding (a Rust panic) out of the bottom frame: the run of the analysed function ends
+    /// here by a panic started at `loc` (ARCHITECTURE.md, "Rust semantics").
+    Unwind { state: State, loc: Option<SrcLoc> },
 }
 
 /// Why a path ends without successors.
@@ -51,7 +54,7 @@ pub fn loc_text(loc: &Option<SrcLoc>) -> String {
     }
 }
 
-fn err(state: State, reason: impl Into<String>, loc: &Option<SrcLoc>) -> Succ {
+pub(super) fn err(state: State, reason: impl Into<String>, loc: &Option<SrcLoc>) -> Succ {
     Succ::Error { state, reason: reason.into(), loc: loc.clone() }
 }
 
@@ -193,6 +196,7 @@ fn value_hint(ctx: &Ctx<'_>, s: &State, v: ValueId) -> String {
 pub fn define(ctx: &mut Ctx<'_>, s: &mut State, x: ValueId, e: &LinExpr) {
     let hint = value_hint(ctx, s, x);
     let w = ctx.fresh(&hint);
+    super::aggregate::copy_parts(ctx, e, &w);
     if let Some(a) = Atom::cmp(&LinExpr::var(&w), Rel::Eq, e) {
         s.add_atom(a);
     }
@@ -218,7 +222,7 @@ fn bind(s: &mut State, x: ValueId, w: Var) {
     s.top_mut().lv.insert(x, w);
 }
 
-fn advance(mut s: State) -> State {
+pub(super) fn advance(mut s: State) -> State {
     s.top_mut().idx += 1;
     s
 }
@@ -238,7 +242,7 @@ pub fn step(ctx: &mut Ctx<'_>, s: State) -> StepResult {
     }
 }
 
-fn done(states: Vec<State>) -> StepResult {
+pub(super) fn done(states: Vec<State>) -> StepResult {
     Ok(states.into_iter().map(|s| Succ::State(advance(s))).collect())
 }
 
@@ -334,6 +338,16 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let addr = as_var(ctx, &mut s, &addr, "addr");
             let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
                 return Ok(vec![err(s, "store to memory that may be unallocated or out of bounds", loc)]);
+            };
+            if s.alloc_by_id(alloc_id).is_some_and(|a| a.kind.read_only()) {
+                return Ok(vec![err(s, "store through a shared reference (read-only memory)", loc)]);
+            }
+            // a cell at the start of its block is addressed by the start itself: merges match
+            // cells by their address's name, and stores through a copy of the pointer (e.g. a
+            // callee's `&mut self`) would otherwise lose the cell at the next merge
+            let addr = match s.alloc_by_id(alloc_id).map(|a| a.start.clone()) {
+                Some(start) if start != addr && Atom::cmp(&LinExpr::var(&addr), Rel::Eq, &LinExpr::var(&start)).is_some_and(|eq| ctx.entails(&s, &[eq])) => start,
+                _ => addr,
             };
             invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);
             let is_ptr = matches!(ty, Type::Ptr);
@@ -550,22 +564,15 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let outs = operand_in(ctx, s, value, bits, rv)?;
             define_all(ctx, outs, res)
         }
-        Op::ExtractValue { agg: Operand::Local(a), indices, ty: Type::Int(bits) } if indices.len() == 1 && indices[0] <= 1 => {
-            // parts of a `with.overflow` result (see `call`); unknown parts are fresh in range
-            let rv = res_view(ctx, &s, res);
-            let var = s.top().lv.get(a).cloned();
-            let parts = var.and_then(|v| ctx.agg_parts.get(&v).cloned());
-            match parts {
-                Some((v, view, _)) if indices[0] == 0 => {
-                    let outs = bv::convert(ctx, s, &v, *bits, view, rv);
-                    define_all(ctx, outs, res)
-                }
-                Some((_, _, f)) => define_all(ctx, vec![(s, f)], res),
-                None => {
-                    let w = bv::fresh_in(ctx, &mut s, "part", *bits, rv);
-                    define_all(ctx, vec![(s, LinExpr::var(&w))], res)
-                }
+        Op::ExtractValue { agg, indices, ty } => super::aggregate::extract(ctx, s, agg, indices, ty, res),
+        Op::InsertValue { agg, value, indices, .. } => super::aggregate::insert(ctx, s, agg, value, indices, res),
+        Op::LandingPad { .. } => {
+            // the exception in flight: an aggregate with unknown fields
+            if let Some(x) = res {
+                let w = ctx.fresh("exception");
+                bind(&mut s, x, w);
             }
+            done(vec![s])
         }
         Op::Phi { .. } => {
             // Phis are evaluated together when control enters the block (see `transfer`).
@@ -579,7 +586,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
 }
 
 /// Allocates `size` bytes; the result (if any) is the start address.
-fn alloc_block(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>, size: &LinExpr, kind: AllocKind, loc: &Option<SrcLoc>, what: &str) -> StepResult {
+pub(super) fn alloc_block(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>, size: &LinExpr, kind: AllocKind, loc: &Option<SrcLoc>, what: &str) -> StepResult {
     let positive = Atom::cmp(size, Rel::Ge, &LinExpr::constant(1)).unwrap_or(Atom::truth(false));
     if !ctx.entails(&s, std::slice::from_ref(&positive)) {
         return Ok(vec![err(s, format!("{what} of a size that may not be positive"), loc)]);
@@ -869,7 +876,34 @@ fn terminator(ctx: &mut Ctx<'_>, mut s: State, t: &Terminator, loc: &Option<SrcL
             Ok(succ)
         }
         Terminator::Unreachable => Ok(vec![err(s, "reached `unreachable` (undefined behaviour)", loc)]),
+        // reached only when the invoked call returned normally
+        Terminator::Invoke { normal, .. } => Ok(transfer(ctx, s, *normal)?.into_iter().map(Succ::State).collect()),
+        Terminator::Resume(_) => unwind(ctx, s, loc, false),
         Terminator::Unsupported { text } => Err(Stop::Maybe(format!("unsupported terminator `{}`{}", short(text), loc_text(loc)))),
+    }
+}
+
+/// Unwinding (ARCHITECTURE.md, "Rust semantics"): from the call at the top frame's current
+/// instruction (`at_call`, a panic) or from the top frame itself (`resume`), control goes to
+/// the unwind destination of the closest `invoke` on the stack, popping (and freeing the stack
+/// memory of) every frame it leaves; with none, the run ends by unwinding out of the bottom
+/// frame (`Succ::Unwind`). `loc` is where the panic started, for the report.
+pub fn unwind(ctx: &mut Ctx<'_>, mut s: State, loc: &Option<SrcLoc>, mut at_call: bool) -> StepResult {
+    loop {
+        if at_call {
+            let fr = s.top();
+            let block = ctx.module.function(fr.func).block(fr.block);
+            if let (true, Terminator::Invoke { unwind, .. }) = (fr.idx + 1 == block.instrs.len(), &block.terminator) {
+                let target = *unwind;
+                return Ok(transfer(ctx, s, target)?.into_iter().map(Succ::State).collect());
+            }
+        }
+        if s.frames.len() == 1 {
+            return Ok(vec![Succ::Unwind { state: s, loc: loc.clone() }]);
+        }
+        let depth = s.frames.len() - 1;
+        pop_frame(&mut s, depth);
+        at_call = true;
     }
 }
 
@@ -1137,7 +1171,13 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                         st.add_atoms([Atom::cmp(&LinExpr::var(&pv), Rel::Eq, &v)]);
                         let pf = ctx.fresh("ovf");
                         st.add_atoms([Atom::cmp(&LinExpr::var(&pf), Rel::Eq, &f)]);
-                        ctx.agg_parts.insert(agg.clone(), (LinExpr::var(&pv), iv, LinExpr::var(&pf)));
+                        ctx.agg_parts.insert(
+                            agg.clone(),
+                            vec![
+                                super::ctx::AggPart { path: vec![0], value: LinExpr::var(&pv), view: iv },
+                                super::ctx::AggPart { path: vec![1], value: LinExpr::var(&pf), view: View::Unsigned },
+                            ],
+                        );
                         if let Some(x) = res {
                             bind(&mut st, x, agg);
                         }
@@ -1218,6 +1258,9 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
                 let Some(d_alloc) = find_alloc(ctx, &s, &dst, args.first(), n as u64) else {
                     return Ok(vec![err(s, format!("`{name}` writes memory that may be unallocated or out of bounds"), loc)]);
                 };
+                if s.alloc_by_id(d_alloc).is_some_and(|a| a.kind.read_only()) {
+                    return Ok(vec![err(s, format!("`{name}` writes through a shared reference (read-only memory)"), loc)]);
+                }
                 if !matches!(kind, External::MemSet { .. }) {
                     let src = arg(ctx, &mut s, 1)?;
                     let src = as_var(ctx, &mut s, &src, "src");
@@ -1265,6 +1308,9 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         }
         // `_Exit` has never been in this list (an unknown external here, MAYBE).
         External::Exit if name != "_Exit" => Err(Stop::Leaf),
+        External::Panic { unwinds: false } => Err(Stop::Leaf),
+        External::Panic { unwinds: true } => unwind(ctx, s, loc, true),
+        External::RustAlloc(op) => super::rust_alloc::call(ctx, s, op, args, res, loc),
         External::VerifierAssume => {
             let c = arg(ctx, &mut s, 0)?;
             assume(ctx, s, &c)

@@ -75,6 +75,9 @@ pub struct Graph {
     pub calls: usize,
     /// Return states recorded for entries (after covering and widening).
     pub return_states: usize,
+    /// Where the runs that end by unwinding out of the analysed function started their panic
+    /// (`file:line`, sorted, each once).
+    pub panics: Vec<String>,
 }
 
 impl Graph {
@@ -103,6 +106,7 @@ struct Builder<'c, 'm> {
     summaries: Vec<ReturnSummary>,
     /// (call node, summary) pairs already intersected.
     intersected: HashSet<(usize, usize)>,
+    panics: std::collections::BTreeSet<String>,
 }
 
 /// Builds the graph from `init` within the deadline and limits.
@@ -122,13 +126,15 @@ pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &Symexec
         calls: vec![],
         summaries: vec![],
         intersected: HashSet::new(),
+        panics: Default::default(),
     };
     let root = b.add_node(init, None, false);
     b.work.push(root);
     let incomplete = b.run().err();
     let merges = b.total_merges;
     let (calls, return_states) = (b.calls.len(), b.summaries.len());
-    Graph { nodes: b.nodes, root, incomplete, merges, calls, return_states }
+    let panics = b.panics.into_iter().collect();
+    Graph { nodes: b.nodes, root, incomplete, merges, calls, return_states, panics }
 }
 
 impl Builder<'_, '_> {
@@ -222,9 +228,10 @@ impl Builder<'_, '_> {
                     }
                     Succ::Call { caller, entry } => self.call(n, caller, entry)?,
                     Succ::Return { state, value } => self.ret(n, state, value),
+                    Succ::Unwind { state, loc } => self.unwound(n, &state, &loc)?,
                     Succ::Error { state, reason, loc } => {
                         tracing::debug!("error state: {reason}{}", loc_text(&loc));
-                        tracing::trace!("error state's frames {:?} and KB {:?}", state.frames, state.kb);
+                        tracing::trace!("error state's frames {:?}, KB {:?}, allocations {:?} and cells {:?}", state.frames, state.kb, state.allocs, state.pt);
                         let c = self.add_node(state, Some(n), false);
                         self.nodes[c].end = End::Error { reason, loc };
                         self.errors_found += 1;
@@ -393,6 +400,27 @@ impl Builder<'_, '_> {
         }
         let a = self.gen_point_child(c, abs, true)?;
         self.calls.push((c, a));
+        Ok(())
+    }
+
+    /// Unwinding out of the bottom frame, reached from node `n`. In the analysed function's
+    /// own graph the run ends there (a leaf; the panic's location is noted for the report).
+    /// Below an entry the bottom frame is a summarized callee's: its caller would continue at
+    /// the unwind destination of its call, which return states do not describe — unknown.
+    fn unwound(&mut self, n: usize, state: &State, loc: &Option<SrcLoc>) -> Result<(), String> {
+        let mut x = Some(n);
+        while let Some(k) = x {
+            if self.nodes[k].entry {
+                let name = &self.ctx.module.function(state.top().func).name;
+                return Err(format!("unwinding out of the recursive function `{name}` (a panic in a summarized call) is not modelled{}", loc_text(loc)));
+            }
+            x = self.nodes[k].parent;
+        }
+        self.add_leaf(n);
+        self.panics.insert(match loc {
+            Some(l) if l.line > 0 => format!("{}:{}", l.file, l.line),
+            _ => "an unknown location".into(),
+        });
         Ok(())
     }
 

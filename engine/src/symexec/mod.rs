@@ -57,6 +57,7 @@
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
 //!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 
+mod aggregate;
 mod bv;
 mod ctx;
 mod exec;
@@ -67,6 +68,7 @@ mod inbounds;
 mod ints;
 mod its_build;
 mod returns;
+mod rust_alloc;
 mod state;
 
 #[cfg(test)]
@@ -75,6 +77,8 @@ mod bv_tests;
 mod tests;
 #[cfg(test)]
 mod recursion_tests;
+#[cfg(test)]
+mod rust_tests;
 
 use crate::config::Config;
 use crate::facts::ModuleFacts;
@@ -210,6 +214,24 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
         }
         lv.insert(*p, v);
     }
+    // Rust references (from debug info), once every parameter has its variable
+    for (i, (p, _)) in f.params.iter().enumerate() {
+        let Some(rust) = f.param_attrs.get(i).and_then(|a| a.rust) else { continue };
+        if s.allocs.iter().any(|a| Some(&a.start) == lv.get(p)) {
+            continue;
+        }
+        let len = match rust {
+            crate::ir::RustParam::Slice { len_param, .. } => f.params.get(len_param as usize).and_then(|(q, _)| lv.get(q)).cloned(),
+            crate::ir::RustParam::Ref { .. } => None,
+        };
+        let Some(v) = lv.get(p).cloned() else { continue };
+        if let Some((alloc, atoms)) = rust_param_block(ctx, &v, rust, len.as_ref()) {
+            for a in atoms {
+                s.add_atom(a);
+            }
+            s.allocs.push(alloc);
+        }
+    }
     s.frames.push(Frame { func: entry, block: crate::ir::BlockId(0), prev: None, idx: 0, lv });
     s
 }
@@ -235,6 +257,41 @@ fn param_block(ctx: &mut Ctx<'_>, p: &Var, attrs: &crate::ir::ParamAttrs) -> Opt
     atoms.push(facts::Atom::var_const(p, crate::logic::Rel::Ge, 1));
     let id = ctx.fresh_alloc_id();
     Some((Alloc { id, start: p.clone(), end, kind: AllocKind::Foreign, pristine: None }, atoms))
+}
+
+/// The memory a Rust reference parameter `p` of a root points to (ARCHITECTURE.md, "Rust
+/// semantics"), by its source type: `&mut T` → `size_of::<T>()` bytes, disjoint from every
+/// other block (a `&mut` is unique for the whole call); `&T` with a primitive `T` → the same,
+/// read-only, and possibly overlapping other shared references and globals (shared references
+/// may alias; memory behind them cannot change during the call); a slice `&[T]`/`&mut [T]` with
+/// length `len` → `len · size_of::<T>()` bytes (possibly empty). Arbitrary contents, owned by
+/// the caller. `&T` to a type that may contain an `UnsafeCell` (anything not primitive) and
+/// references to zero-sized types get no block. The validity of these facts is Rust's: the
+/// caller respects the aliasing rules (no undefined behaviour before the call).
+fn rust_param_block(ctx: &mut Ctx<'_>, p: &Var, rust: crate::ir::RustParam, len: Option<&Var>) -> Option<(Alloc, Vec<facts::Atom>)> {
+    use crate::ir::RustParam;
+    use crate::logic::Rel;
+    let (mutable, freeze, size, may_be_empty) = match rust {
+        RustParam::Ref { mutable, size, freeze } if size > 0 => (mutable, freeze, LinExpr::constant(size as i128), false),
+        RustParam::Slice { mutable, elem_size, freeze, .. } if elem_size > 0 => (mutable, freeze, LinExpr::var(len?).scale(elem_size as i128)?, true),
+        _ => return None,
+    };
+    if !mutable && !freeze {
+        return None;
+    }
+    let end = ctx.fresh("end");
+    let mut atoms = vec![];
+    atoms.extend(facts::Atom::cmp(&LinExpr::var(&end), Rel::Eq, &LinExpr::var(p).add_scaled(1, &size)?.add_scaled(1, &LinExpr::constant(-1))?));
+    atoms.push(facts::Atom::var_const(&end, Rel::Le, exec::ADDR_MAX));
+    atoms.push(facts::Atom::var_const(p, Rel::Ge, 1));
+    if let Some(len) = len {
+        // a slice covers at most `isize::MAX` bytes, so its length is below 2^63 and reads
+        // alike in the signed and the unsigned view (the length is stored in either)
+        atoms.push(facts::Atom::var_const(len, Rel::Ge, 0));
+        atoms.extend(facts::Atom::cmp(&size, Rel::Le, &LinExpr::constant(exec::ADDR_MAX)));
+    }
+    let id = ctx.fresh_alloc_id();
+    Some((Alloc { id, start: p.clone(), end, kind: AllocKind::RefParam { mutable, may_be_empty }, pristine: None }, atoms))
 }
 
 /// Runs the symbolic execution, memory-safety check and ITS construction for the runs of
@@ -268,6 +325,10 @@ pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, con
     }
     if ctx.assumed_calls > 0 {
         stats.push(("calls of proved callees not executed".into(), ctx.assumed_calls.to_string()));
+    }
+    if !g.panics.is_empty() {
+        // runs that end by a panic unwinding out of the function: terminating runs, noted
+        stats.push(("may panic at".into(), g.panics.join(", ")));
     }
     stats.push(("symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
 

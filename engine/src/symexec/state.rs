@@ -39,6 +39,32 @@ pub enum AllocKind {
     /// and writable, but neither freed by `free` nor by the callee's return. The caller's own
     /// kind is restored when the callee's return state is intersected with the call.
     Foreign,
+    /// The memory a root's Rust reference parameter points to (`symexec::param_block`,
+    /// ARCHITECTURE.md "Rust semantics"): owned by the caller like `Foreign`. Behind a shared
+    /// reference (`!mutable`) it is read-only (a write is an error state) and may overlap
+    /// other shared references' blocks and globals (no disjointness is assumed between them);
+    /// a slice's block may be empty (`start = end + 1`).
+    RefParam { mutable: bool, may_be_empty: bool },
+}
+
+impl AllocKind {
+    /// Whether writes into the block are errors.
+    pub fn read_only(self) -> bool {
+        matches!(self, AllocKind::RefParam { mutable: false, .. })
+    }
+
+    /// Whether the block may be empty (its `end` is `start − 1` then).
+    pub fn may_be_empty(self) -> bool {
+        matches!(self, AllocKind::RefParam { may_be_empty: true, .. })
+    }
+
+    /// Whether two blocks of these kinds may overlap: memory behind shared references may
+    /// also be reached through other shared references or be a global's.
+    pub fn may_overlap(self, other: AllocKind) -> bool {
+        let shared = |k: AllocKind| matches!(k, AllocKind::RefParam { mutable: false, .. });
+        let global = |k: AllocKind| matches!(k, AllocKind::Global(_));
+        (shared(self) && (shared(other) || global(other))) || (shared(other) && global(self))
+    }
 }
 
 /// `alloc(start, end)`: addresses `start..=end` are allocated (inclusive end, digest §0.3).

@@ -1,0 +1,117 @@
+//! Tests of the Rust semantics on rustc's bitcode (compiled at test time): panics and
+//! unwinding, aggregate registers, reference parameters, the allocator; each analysed by
+//! symbolic execution and the ITS back end, and where a witness matters replayed by the
+//! interpreter.
+
+use super::analyze;
+use crate::config::Config;
+use crate::facts::ModuleFacts;
+use crate::frontend::rust_tests::load_rust;
+use crate::interp::{self, Outcome, RunConfig, SequenceInputs};
+use crate::ir::Module;
+use crate::verdict::{IntSemantics, MemorySafety, Termination};
+use std::time::{Duration, Instant};
+
+struct Result {
+    termination: Termination,
+    memory_safety: MemorySafety,
+    stats: Vec<(String, String)>,
+}
+
+fn config() -> Config {
+    Config::new(IntSemantics::C, Duration::from_secs(30))
+}
+
+/// `entry` of `m` through symbolic execution and the ITS back end.
+fn prove(m: &Module, entry: &str) -> Result {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let facts = ModuleFacts::new(m);
+    let f = m.function_by_name(entry).unwrap_or_else(|| panic!("{entry} missing"));
+    let a = analyze(m, &facts, f, &config(), deadline);
+    let termination = crate::pipeline::graph_termination(&a.graph, config().termination(), deadline);
+    Result { termination, memory_safety: a.memory_safety, stats: a.stats }
+}
+
+fn stat<'a>(r: &'a Result, key: &str) -> Option<&'a str> {
+    r.stats.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+fn is_yes(r: &Result) -> bool {
+    matches!(r.termination, Termination::Yes(_)) && r.memory_safety == MemorySafety::Proved
+}
+
+#[test]
+fn an_overflow_panic_ends_the_run_and_is_reported() {
+    let m = load_rust("#[no_mangle] pub fn count(mut n: u32) -> u32 { let mut k = 0; while n > 0 { n -= 1; k += 1; } k }\n");
+    let r = prove(&m, "count");
+    assert!(is_yes(&r), "{:?} {:?}", r.termination, r.memory_safety);
+    // `n -= 1` cannot overflow (n > 0); `k += 1` can, in principle
+    assert_eq!(stat(&r, "may panic at"), Some("t.rs:1"), "{:?}", r.stats);
+}
+
+const CLEANUP: &str = "pub struct D(pub u32);\n\
+    impl Drop for D { fn drop(&mut self) { if self.0 == 7 { loop {} } } }\n\
+    #[inline(never)] pub fn g(x: u32) -> u32 { x + 1 }\n\
+    #[no_mangle] pub fn unw(x: u32) -> u32 { let mut d = D(7); let y = g(x); d.0 = 0; y }\n";
+
+#[test]
+fn cleanup_code_runs_when_a_callee_panics() {
+    // only the unwinding path (x = u32::MAX: `x + 1` panics in g) drops `D(7)`, which loops
+    let m = load_rust(CLEANUP);
+    let r = prove(&m, "unw");
+    assert!(!matches!(r.termination, Termination::Yes(_)), "the loop in the cleanup code was missed");
+    // and the interpreter, the judge of witnesses, unwinds into the same landing pad
+    let f = m.function_by_name("unw").expect("unw");
+    let facts = ModuleFacts::new(&m);
+    let run = |x: i128| interp::run(&m, &facts, f, &[x], &RunConfig::new(IntSemantics::C, config().witnesses().run, 100_000), &mut SequenceInputs::new(vec![], None));
+    assert!(matches!(run(u32::MAX as i128).outcome, Outcome::Lasso(_)), "{:?}", run(u32::MAX as i128).outcome);
+    assert_eq!(run(3).outcome, Outcome::Returned(Some(4)));
+}
+
+#[test]
+fn unwinding_out_of_a_summarized_call_is_unknown() {
+    // `r(n - 1) * 3` may overflow inside a recursive call: its caller would continue at the
+    // call's unwind edge, which return states do not describe
+    let m = load_rust("#[no_mangle] pub fn r(n: u32) -> u32 { if n == 0 { 0 } else { r(n - 1) * 3 + 1 } }\n");
+    let r = prove(&m, "r");
+    match &r.termination {
+        Termination::Maybe { reason } => assert!(reason.contains("unwinding out of the recursive function"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn fields_of_a_returned_pair_are_kept() {
+    // `a - b` cannot overflow only if the pair's fields keep b = a / 2
+    let m = load_rust(
+        "#[inline(never)] fn pair(a: u64) -> (u64, u64) { (a, a / 2) }\n\
+         #[no_mangle] pub fn agg(n: u64) -> u64 { let (a, b) = pair(n); a - b }\n",
+    );
+    let r = prove(&m, "agg");
+    assert!(is_yes(&r), "{:?} {:?}", r.termination, r.memory_safety);
+    assert_eq!(stat(&r, "may panic at"), None, "{:?}", r.stats);
+}
+
+#[test]
+fn reference_parameters_point_to_their_blocks() {
+    let m = load_rust(
+        "#[no_mangle] pub fn wm(v: &mut u32) { *v = 1; }\n\
+         #[allow(invalid_reference_casting)] #[no_mangle] pub fn w(v: &u32) { unsafe { *(v as *const u32 as *mut u32) = 1; } }\n\
+         #[no_mangle] pub fn raw(v: *const u32) -> u32 { unsafe { *v } }\n",
+    );
+    let r = prove(&m, "wm");
+    assert!(is_yes(&r), "a write through `&mut`: {:?} {:?}", r.termination, r.memory_safety);
+    // a write through a shared reference, and a raw pointer without any block
+    for f in ["w", "raw"] {
+        let r = prove(&m, f);
+        assert!(matches!(r.memory_safety, MemorySafety::Unknown { .. }), "{f}: {:?}", r.memory_safety);
+    }
+}
+
+#[test]
+fn shared_references_may_alias() {
+    // two `&u8` may point to the same byte: the loop runs forever for f(&x, &x)
+    let m = load_rust("#[no_mangle] pub fn f(a: &u8, b: &u8) -> u32 { let mut k = 0u32; while std::ptr::eq(a, b) { k = k.wrapping_add(1); } k }\n");
+    let r = prove(&m, "f");
+    assert!(!matches!(r.termination, Termination::Yes(_)), "assumed that shared references do not alias");
+}
