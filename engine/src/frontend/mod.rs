@@ -28,7 +28,9 @@ mod ffi;
 mod function;
 mod globals;
 mod layout;
+pub mod linking;
 mod loading;
+mod producer;
 mod toolchain;
 #[cfg(test)]
 mod tests;
