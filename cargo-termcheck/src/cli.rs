@@ -17,14 +17,18 @@ Exit codes: 0 for every verdict (YES, NO, MAYBE, including MAYBE after a timeout
 `prove FILE --all-functions` prints one verdict per defined function of a C or LLVM
 file (a block per function, then a summary line).
 
-Workspace mode (running `cargo termcheck` on a Cargo package to check every function)
-is not available yet; analyse one file at a time with `prove`.
+Workspace mode: `cargo termcheck` without a subcommand builds the selected workspace
+members (Rust and the C their build scripts compile with the `cc` crate) to LLVM bitcode
+in <target-dir>/termcheck, links one module per library or binary target and prints a
+verdict per function of the members' own code, grouped by crate. Its exit codes: 0 when
+every reported function terminates and is memory safe, 1 when not, 2 for bad arguments,
+101 when the build fails or a tool is missing (see docs/workspace-mode.md).
 
 Logging: set TERMCHECK_LOG to a tracing filter (e.g. TERMCHECK_LOG=debug) for debug
 logs on stderr.";
 
 /// `cargo termcheck`: proves termination and memory safety of C programs and termination of
-/// integer transition systems.
+/// integer transition systems; without a subcommand, of every function of a Cargo workspace.
 #[derive(Parser, Debug)]
 #[command(
     name = "cargo-termcheck",
@@ -32,12 +36,15 @@ logs on stderr.";
     version,
     about = "Prove termination and memory safety of C programs (and termination of integer transition systems)",
     after_help = AFTER_HELP,
-    arg_required_else_help = true,
-    subcommand_required = true
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+
+    /// Workspace mode (no subcommand).
+    #[command(flatten)]
+    pub workspace: crate::workspace::args::WorkspaceArgs,
 }
 
 /// The subcommands.
@@ -136,7 +143,7 @@ pub enum OutputFormat {
 }
 
 /// Parses `--timeout`: a positive, finite number of seconds (fractions allowed).
-fn parse_timeout(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_timeout(text: &str) -> Result<f64, String> {
     let secs: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
     if !secs.is_finite() || secs <= 0.0 || secs > 1.0e7 {
         return Err(format!("timeout must be a positive number of seconds (at most 10^7), got {text}"));
@@ -145,7 +152,7 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 }
 
 /// Parses `--function-timeout`: as `--timeout`, and not rounded down to zero nanoseconds.
-fn parse_function_timeout(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_function_timeout(text: &str) -> Result<f64, String> {
     let secs = parse_timeout(text)?;
     if std::time::Duration::from_secs_f64(secs).is_zero() {
         return Err(format!("function timeout must be a positive number of seconds, got {text}"));
@@ -178,7 +185,7 @@ mod tests {
 
     #[test]
     fn defaults_match_the_contract() {
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c"]).unwrap().command;
+        let Some(Command::Prove(p)) = parse(&["cargo-termcheck", "prove", "a.c"]).unwrap().command else { panic!("expected prove") };
         assert_eq!(p.entry, "main");
         assert_eq!(p.timeout, 60.0);
         assert_eq!(p.int_semantics, IntSemanticsArg::C);
@@ -191,10 +198,10 @@ mod tests {
 
     #[test]
     fn all_functions_options_are_parsed() {
-        let Command::Prove(p) =
+        let Some(Command::Prove(p)) =
             parse(&["cargo-termcheck", "prove", "a.c", "--all-functions", "--jobs", "3", "--function-timeout", "2.5"])
                 .unwrap()
-                .command;
+                .command else { panic!("expected prove") };
         assert!(p.all_functions);
         assert_eq!(p.jobs, NonZeroUsize::new(3));
         assert_eq!(p.function_timeout, Some(2.5));
@@ -217,9 +224,9 @@ mod tests {
 
     #[test]
     fn cache_options() {
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--cache-dir", "d", "--cache-mode", "read-only"]).unwrap().command;
+        let Some(Command::Prove(p)) = parse(&["cargo-termcheck", "prove", "a.c", "--cache-dir", "d", "--cache-mode", "read-only"]).unwrap().command else { panic!("expected prove") };
         assert_eq!((p.cache_dir, p.cache_mode), (Some(PathBuf::from("d")), CacheModeArg::ReadOnly));
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--no-cache"]).unwrap().command;
+        let Some(Command::Prove(p)) = parse(&["cargo-termcheck", "prove", "a.c", "--no-cache"]).unwrap().command else { panic!("expected prove") };
         assert!(p.no_cache);
         assert!(parse(&["cargo-termcheck", "prove", "a.c", "--no-cache", "--cache-dir", "d"]).is_err());
         assert!(parse(&["cargo-termcheck", "prove", "a.c", "--cache-mode", "write-only"]).is_err());
@@ -227,10 +234,10 @@ mod tests {
 
     #[test]
     fn cargo_subcommand_argument_is_skipped() {
-        let Command::Prove(p) =
+        let Some(Command::Prove(p)) =
             parse(&["cargo-termcheck", "termcheck", "prove", "x.ll", "--entry", "f", "--int-semantics", "math"])
                 .unwrap()
-                .command;
+                .command else { panic!("expected prove") };
         assert_eq!(p.file, PathBuf::from("x.ll"));
         assert_eq!(p.entry, "f");
         assert_eq!(p.int_semantics, IntSemanticsArg::Math);
@@ -238,7 +245,7 @@ mod tests {
 
     #[test]
     fn a_file_named_termcheck_later_is_not_skipped() {
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "termcheck"]).unwrap().command;
+        let Some(Command::Prove(p)) = parse(&["cargo-termcheck", "prove", "termcheck"]).unwrap().command else { panic!("expected prove") };
         assert_eq!(p.file, PathBuf::from("termcheck"));
     }
 
@@ -247,15 +254,22 @@ mod tests {
         for t in ["0", "-1", "abc", "inf", "NaN"] {
             assert!(parse(&["cargo-termcheck", "prove", "a.c", "--timeout", t]).is_err(), "{t}");
         }
-        let Command::Prove(p) = parse(&["cargo-termcheck", "prove", "a.c", "--timeout", "0.5"]).unwrap().command;
+        let Some(Command::Prove(p)) = parse(&["cargo-termcheck", "prove", "a.c", "--timeout", "0.5"]).unwrap().command else { panic!("expected prove") };
         assert_eq!(p.timeout, 0.5);
     }
 
     #[test]
-    fn missing_subcommand_is_an_error_that_shows_help() {
-        let err = parse(&["cargo-termcheck"]).unwrap_err();
-        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
-        let err = parse(&["cargo-termcheck", "termcheck"]).unwrap_err();
-        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+    fn no_subcommand_is_workspace_mode_with_cargos_selection_flags() {
+        for args in [&["cargo-termcheck"][..], &["cargo-termcheck", "termcheck"][..]] {
+            let cli = parse(args).unwrap();
+            assert!(cli.command.is_none(), "{args:?}");
+        }
+        let cli = parse(&["cargo-termcheck", "termcheck", "--manifest-path", "w/Cargo.toml", "-p", "a", "--timeout", "5"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.workspace.manifest_path, Some(PathBuf::from("w/Cargo.toml")));
+        assert_eq!(cli.workspace.packages, ["a"]);
+        assert_eq!(cli.workspace.analysis_timeout, 5.0);
+        // Workspace options do not mix with a subcommand.
+        assert!(parse(&["cargo-termcheck", "-p", "a", "prove", "x.c"]).is_err());
     }
 }

@@ -9,12 +9,16 @@
 //! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
 
 mod cache_choice;
+mod cc_shim;
 mod cli;
 mod linear_text;
 mod logging;
 mod render_human;
 mod render_json;
+mod rustc_wrapper;
 mod supervise;
+mod tool_role;
+mod workspace;
 
 use clap::Parser;
 use cli::{Cli, Command, OutputFormat, ProveArgs};
@@ -38,7 +42,12 @@ const EXIT_BAD_INPUT: i32 = 2;
 const EXIT_INTERNAL: i32 = 101;
 
 fn main() {
-    let cli = match Cli::try_parse_from(cli::normalize_args(std::env::args_os().collect())) {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Inside workspace mode's build this binary is also the rustc wrapper and the C shim.
+    if let Some(code) = tool_role::dispatch(&argv) {
+        std::process::exit(code);
+    }
+    let cli = match Cli::try_parse_from(cli::normalize_args(argv)) {
         Ok(cli) => cli,
         // clap prints help/version (exit 0) or the usage error (exit 2).
         Err(e) => e.exit(),
@@ -46,8 +55,9 @@ fn main() {
     logging::init();
     install_diagnostic_style();
     let code = match cli.command {
-        Command::Prove(args) if args.all_functions => prove_all_functions(args),
-        Command::Prove(args) => prove(args),
+        Some(Command::Prove(args)) if args.all_functions => prove_all_functions(args),
+        Some(Command::Prove(args)) => prove(args),
+        None => workspace::run(cli.workspace),
     };
     std::process::exit(code);
 }

@@ -32,6 +32,8 @@ pub mod linking;
 mod loading;
 mod producer;
 mod toolchain;
+
+pub use toolchain::find_clang;
 #[cfg(test)]
 mod tests;
 
