@@ -65,11 +65,10 @@ pub fn plan(workspace: &Workspace, crates: &[CrateBitcode], c_bitcode: &BTreeMap
             }
             let mut reported_owners = vec![label.clone()];
             let mut c_owners = Vec::new();
-            if target.role == TargetRole::Lib || own_lib.is_none() {
-                if c_bitcode.get(id).is_some_and(|c| !c.is_empty()) {
-                    reported_owners.push(c_owner(&member.name));
-                    c_owners.push(c_owner(&member.name));
-                }
+            let reports_c = target.role == TargetRole::Lib || own_lib.is_none();
+            if reports_c && c_bitcode.get(id).is_some_and(|c| !c.is_empty()) {
+                reported_owners.push(c_owner(&member.name));
+                c_owners.push(c_owner(&member.name));
             }
             units.push(LinkUnit { label, inputs, reported_owners, c_owners });
         }

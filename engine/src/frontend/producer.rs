@@ -253,7 +253,7 @@ mod tests {
             }
         }
         fn align32(&mut self) {
-            while self.bit % 32 != 0 {
+            while !self.bit.is_multiple_of(32) {
                 self.fixed(0, 1);
             }
         }
