@@ -73,6 +73,8 @@ pub fn read_workspace(args: &WorkspaceArgs, cargo: &OsString) -> Result<Workspac
     command.other_options(other);
     let metadata = command.exec().map_err(|e| WorkspaceError::Metadata { message: e.to_string() })?;
     let target_dir = args.target_dir.clone().unwrap_or_else(|| metadata.target_directory.clone().into_std_path_buf());
+    // Absolute: the tools' paths go into the environment of build scripts, which run elsewhere.
+    let target_dir = std::path::absolute(&target_dir).map_err(|e| WorkspaceError::Io { path: target_dir.display().to_string(), message: e.to_string() })?;
     let members = members_of(&metadata);
     let selected = select(args, &metadata, &members)?;
     Ok(Workspace { root: metadata.workspace_root.clone().into_std_path_buf(), target_dir, members, selected })

@@ -19,6 +19,10 @@ use termcheck_engine::config::Config;
 use termcheck_engine::frontend::linking::{link_files, LinkedFunction, LinkedModule};
 use termcheck_engine::verdict::{MemorySafety, Termination};
 
+/// The least time linking one module gets (loading, linking and translating bitcode takes
+/// seconds even for large crates).
+const LINK_TIME: Duration = Duration::from_secs(120);
+
 /// One reported function's verdict.
 #[derive(Clone, Debug)]
 pub struct FunctionVerdict {
@@ -98,10 +102,11 @@ fn maybe(name: &str, reason: &str) -> FunctionReport {
 /// symbol) are not reported again.
 pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<dyn ReportStore + Send>, seen: &mut HashSet<String>) -> UnitOutcome {
     let mut outcome = UnitOutcome { label: unit.label.clone(), ..UnitOutcome::default() };
-    let remaining = options.deadline.saturating_duration_since(Instant::now());
     let inputs = unit.inputs.clone();
     let name = unit.label.clone();
-    let linked: LinkedModule = match run_with_limit(remaining + GRACE, move || link_files(&inputs, &name)) {
+    // Linking is not analysis: it gets at least LINK_TIME even when the analysis time is up.
+    let link_limit = options.deadline.saturating_duration_since(Instant::now()).max(LINK_TIME) + GRACE;
+    let linked: LinkedModule = match run_with_limit(link_limit, move || link_files(&inputs, &name)) {
         Supervised::Finished(Ok(linked)) => linked,
         Supervised::Finished(Err(error)) => {
             outcome.failure = Some(format!("{:?}", miette::Report::new(error)));
@@ -112,7 +117,7 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
             return outcome;
         }
         Supervised::TimedOut => {
-            outcome.failure = Some("the analysis time ran out while linking".into());
+            outcome.failure = Some(format!("linking took longer than {} s", link_limit.as_secs()));
             return outcome;
         }
     };
