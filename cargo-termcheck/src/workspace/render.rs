@@ -4,7 +4,7 @@
 //! safety proved; then what was not analysed, then the summary line.
 
 use super::c_bitcode::NotAnalysed;
-use super::verdicts::{FunctionVerdict, UnitOutcome};
+use super::verdicts::{display_name, FunctionVerdict, UnitOutcome};
 use crate::render_human::{human_text, memory_word, summary_line, verdict_word};
 use std::fmt::Write;
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
@@ -14,10 +14,22 @@ pub fn is_proved(f: &FunctionVerdict) -> bool {
     matches!(f.report.termination, Termination::Yes(_)) && f.report.memory_safety == MemorySafety::Proved
 }
 
-/// The evidence lines of a report (what `prove` prints after its two verdict lines).
+/// The evidence lines of a report (what `prove` prints after its two verdict lines), with
+/// Rust symbols in backquotes demangled.
 fn evidence_lines(f: &FunctionVerdict) -> Vec<String> {
     let report = Report { termination: f.report.termination.clone(), memory_safety: Some(f.report.memory_safety.clone()), stats: vec![] };
-    human_text(&report).lines().skip(2).map(str::to_string).collect()
+    human_text(&report).lines().skip(2).map(demangle_quoted).collect()
+}
+
+/// `line` with every `` `SYMBOL` `` that is a mangled Rust symbol replaced by its demangled name.
+fn demangle_quoted(line: &str) -> String {
+    let parts: Vec<&str> = line.split('`').collect();
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 1 && i + 1 < parts.len() { display_name(part) } else { part.to_string() })
+        .collect::<Vec<_>>()
+        .join("`")
 }
 
 /// The whole text.
@@ -68,4 +80,18 @@ pub fn workspace_text(units: &[UnitOutcome], not_analysed: &[NotAnalysed], secon
     let glue: usize = units.iter().map(|u| u.unreported_glue).sum();
     let _ = writeln!(out, "termcheck: {} ({glue} compiler-generated functions without a source location not reported); {seconds:.2} s", summary_line(&reports, None));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_rust_symbols_in_reasons_are_demangled() {
+        assert_eq!(
+            demangle_quoted("reason: call of unknown external function `_RNvNtCsjrHSEGnQ3l9_3std3env4args` (line 15)"),
+            "reason: call of unknown external function `std::env::args` (line 15)"
+        );
+        assert_eq!(demangle_quoted("call of `malloc` and `x"), "call of `malloc` and `x");
+    }
 }
