@@ -5,8 +5,13 @@
 //! `driver::prove_file`, `prove FILE --all-functions` `driver::load_program` and then
 //! `analysis::analyze_module` for every defined function.
 //!
-//! Exit codes (docs/output-format.md): 0 for every verdict, 2 for bad input or arguments,
-//! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
+//! Without a subcommand it is workspace mode (`workspace`, docs/workspace-mode.md); when cargo
+//! or the `cc` crate run it under a build-tool name it is the rustc wrapper or the C shim
+//! (`tool_role`).
+//!
+//! Exit codes of `prove` (docs/output-format.md): 0 for every verdict, 2 for bad input or
+//! arguments, 101 for an internal error (a panic, printed as MAYBE with `reason: internal
+//! error: …`). Workspace mode: 0 gate met, 1 not met, 2 usage, 101 build or internal failure.
 
 mod cache_choice;
 mod cc_shim;
