@@ -83,3 +83,21 @@ fn bad_workspace_arguments_are_usage_errors() {
     let run = termcheck(&repo(), &["--function-timeout", "0"]);
     assert_eq!(run.code, Some(2), "{run:?}");
 }
+
+#[test]
+fn without_analysis_time_every_function_is_maybe_at_its_location() {
+    let target = tempfile::tempdir().expect("temporary target directory");
+    let manifest = repo().join("examples/ffi-basic/Cargo.toml");
+    let run = termcheck(
+        &repo(),
+        &["--manifest-path", manifest.to_str().unwrap(), "--target-dir", target.path().to_str().unwrap(), "--locked", "--no-cache", "--timeout", "0.01"],
+    );
+    assert_eq!(run.code, Some(1), "{run:?}");
+    let out = &run.stdout;
+    for function in ["c_sum_to", "c_spin", "rust_step", "ffi_basic::sum_to"] {
+        assert_eq!(verdict_of(out, function), Some(("MAYBE", "unknown")), "{function} in:\n{out}");
+    }
+    assert!(out.contains("c_spin (csrc/ops.c:25)"), "{out}");
+    assert!(out.contains("reason: timeout after 0.01 s"), "{out}");
+    assert!(!out.contains("unknown location"), "{out}");
+}

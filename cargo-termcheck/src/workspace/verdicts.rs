@@ -17,6 +17,7 @@ use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, Func
 use termcheck_engine::cache::ReportStore;
 use termcheck_engine::config::Config;
 use termcheck_engine::frontend::linking::{link_files, LinkedFunction, LinkedModule};
+use termcheck_engine::ir::Module;
 use termcheck_engine::verdict::{MemorySafety, Termination};
 
 /// The least time linking one module gets (loading, linking and translating bitcode takes
@@ -86,11 +87,11 @@ fn location_text(source: Option<&Path>, report: &FunctionReport, root: &Path) ->
     Some(format!("{}:{line}", file.display()))
 }
 
-/// A MAYBE report (memory safety unknown) for `reason`.
-fn maybe(name: &str, reason: &str) -> FunctionReport {
+/// A MAYBE report (memory safety unknown) for `reason`, at the function's location.
+fn maybe(name: &str, reason: &str, module: &Module) -> FunctionReport {
     FunctionReport {
         name: name.to_string(),
-        location: None,
+        location: module.functions.iter().find(|f| f.name == name).and_then(|f| f.loc.clone()),
         termination: Termination::Maybe { reason: reason.to_string() },
         memory_safety: MemorySafety::Unknown { reason: reason.to_string() },
         seconds: 0.0,
@@ -128,18 +129,21 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     seen.extend(reported.iter().map(|f| f.name.clone()));
     let names: Vec<String> = reported.iter().map(|f| f.name.clone()).collect();
     let remaining = options.deadline.saturating_duration_since(Instant::now());
+    let module = Arc::new(linked.module);
+    let timeout = format!("timeout after {} s", options.args.analysis_timeout);
+    let all_maybe = |reason: &str| -> Vec<FunctionReport> { names.iter().map(|n| maybe(n, reason, &module)).collect() };
     let reports: Vec<FunctionReport> = if names.is_empty() {
         Vec::new()
     } else if remaining.is_zero() {
-        names.iter().map(|n| maybe(n, &format!("timeout after {} s", options.args.analysis_timeout))).collect()
+        all_maybe(&timeout)
     } else {
         let config = config_for(options.args, remaining);
-        let module = Arc::new(linked.module);
+        let shared = Arc::clone(&module);
         let selection = FunctionSelection::Named(names.clone());
-        match run_with_limit(remaining + GRACE, move || analyze_module_with_store(&module, &config, &selection, store.as_ref())) {
+        match run_with_limit(remaining + GRACE, move || analyze_module_with_store(&shared, &config, &selection, store.as_ref())) {
             Supervised::Finished(report) => report.functions,
-            Supervised::Panicked(message) => names.iter().map(|n| maybe(n, &format!("internal error: {message}"))).collect(),
-            Supervised::TimedOut => names.iter().map(|n| maybe(n, &format!("timeout after {} s", options.args.analysis_timeout))).collect(),
+            Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
+            Supervised::TimedOut => all_maybe(&timeout),
         }
     };
     for report in reports {
