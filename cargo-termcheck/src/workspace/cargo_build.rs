@@ -23,9 +23,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// termcheck's flags for every target crate (in the fingerprint; see the module documentation).
-/// `--cfg termcheck` lets code tell a termcheck build apart (`#[cfg(termcheck)]`).
-pub const TERMCHECK_RUSTFLAGS: &[&str] =
-    &["--cfg", "termcheck", "--check-cfg", "cfg(termcheck)", "-Ccodegen-units=1", "-Csymbol-mangling-version=v0", "-Cdebuginfo=2"];
+/// `--cfg termcheck` lets code tell a termcheck build apart (`#[cfg(termcheck)]`);
+/// `-Copt-level=0` keeps LLVM's optimisations (which may exploit undefined behaviour, see
+/// `engine/src/frontend/loading.rs`) out of the bitcode whatever the profile says; overflow
+/// checks and debug assertions stay as the profile sets them.
+pub const TERMCHECK_RUSTFLAGS: &[&str] = &[
+    "--cfg",
+    "termcheck",
+    "--check-cfg",
+    "cfg(termcheck)",
+    "-Copt-level=0",
+    "-Ccodegen-units=1",
+    "-Csymbol-mangling-version=v0",
+    "-Cdebuginfo=2",
+];
 
 /// Everything the build needs besides the arguments.
 #[derive(Clone, Debug)]
