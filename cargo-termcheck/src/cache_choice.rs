@@ -9,14 +9,19 @@ use termcheck_engine::verdict::Report;
 
 /// The store for one `prove` run (no store when there is no cache directory at all).
 pub fn store_for(args: &ProveArgs) -> Box<dyn ReportStore + Send> {
-    if args.no_cache {
+    store_from(args.no_cache, args.cache_dir.clone(), args.cache_mode)
+}
+
+/// The store for `--no-cache`, `--cache-dir` and `--cache-mode` (shared by `prove` and workspace mode).
+pub fn store_from(no_cache: bool, cache_dir: Option<std::path::PathBuf>, cache_mode: CacheModeArg) -> Box<dyn ReportStore + Send> {
+    if no_cache {
         return Box::new(NoStore);
     }
-    let Some(dir) = args.cache_dir.clone().or_else(|| dirs::cache_dir().map(|d| d.join("termcheck"))) else {
+    let Some(dir) = cache_dir.or_else(|| dirs::cache_dir().map(|d| d.join("termcheck"))) else {
         tracing::debug!("no user cache directory: the report cache is off");
         return Box::new(NoStore);
     };
-    let mode = match args.cache_mode {
+    let mode = match cache_mode {
         CacheModeArg::ReadWrite => CacheMode::ReadWrite,
         CacheModeArg::ReadOnly => CacheMode::ReadOnly,
     };

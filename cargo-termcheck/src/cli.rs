@@ -17,14 +17,18 @@ Exit codes: 0 for every verdict (YES, NO, MAYBE, including MAYBE after a timeout
 `prove FILE --all-functions` prints one verdict per defined function of a C or LLVM
 file (a block per function, then a summary line).
 
-Workspace mode (running `cargo termcheck` on a Cargo package to check every function)
-is not available yet; analyse one file at a time with `prove`.
+Workspace mode: `cargo termcheck` without a subcommand builds the selected workspace
+members (Rust and the C their build scripts compile with the `cc` crate) to LLVM bitcode
+in <target-dir>/termcheck, links one module per library or binary target and prints a
+verdict per function of the members' own code, grouped by crate. Its exit codes: 0 when
+every reported function terminates and is memory safe, 1 when not, 2 for bad arguments,
+101 when the build fails or a tool is missing (see docs/workspace-mode.md).
 
 Logging: set TERMCHECK_LOG to a tracing filter (e.g. TERMCHECK_LOG=debug) for debug
 logs on stderr.";
 
 /// `cargo termcheck`: proves termination and memory safety of C programs and termination of
-/// integer transition systems.
+/// integer transition systems; without a subcommand, of every function of a Cargo workspace.
 #[derive(Parser, Debug)]
 #[command(
     name = "cargo-termcheck",
@@ -32,12 +36,15 @@ logs on stderr.";
     version,
     about = "Prove termination and memory safety of C programs (and termination of integer transition systems)",
     after_help = AFTER_HELP,
-    arg_required_else_help = true,
-    subcommand_required = true
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+
+    /// Workspace mode (no subcommand).
+    #[command(flatten)]
+    pub workspace: crate::workspace::args::WorkspaceArgs,
 }
 
 /// The subcommands.
@@ -146,7 +153,7 @@ pub enum OutputFormat {
 }
 
 /// Parses `--timeout`: a positive, finite number of seconds (fractions allowed).
-fn parse_timeout(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_timeout(text: &str) -> Result<f64, String> {
     let secs: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
     if !secs.is_finite() || secs <= 0.0 || secs > 1.0e7 {
         return Err(format!("timeout must be a positive number of seconds (at most 10^7), got {text}"));
@@ -155,7 +162,7 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 }
 
 /// Parses `--function-timeout`: as `--timeout`, and not rounded down to zero nanoseconds.
-fn parse_function_timeout(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_function_timeout(text: &str) -> Result<f64, String> {
     let secs = parse_timeout(text)?;
     if std::time::Duration::from_secs_f64(secs).is_zero() {
         return Err(format!("function timeout must be a positive number of seconds, got {text}"));
@@ -181,18 +188,18 @@ mod tests {
         Cli::try_parse_from(normalize_args(args.iter().map(Into::into).collect()))
     }
 
-    fn prove_of(command: Command) -> ProveArgs {
+    fn prove_of(command: Option<Command>) -> ProveArgs {
         match command {
-            Command::Prove(p) => p,
+            Some(Command::Prove(p)) => p,
             other => panic!("not prove: {other:?}"),
         }
     }
 
     #[test]
     fn explain_takes_an_optional_code() {
-        let Command::Explain(e) = parse(&["cargo-termcheck", "explain", "non-termination"]).unwrap().command else { panic!("explain") };
+        let Some(Command::Explain(e)) = parse(&["cargo-termcheck", "explain", "non-termination"]).unwrap().command else { panic!("explain") };
         assert_eq!(e.code.as_deref(), Some("non-termination"));
-        let Command::Explain(e) = parse(&["cargo-termcheck", "termcheck", "explain"]).unwrap().command else { panic!("explain") };
+        let Some(Command::Explain(e)) = parse(&["cargo-termcheck", "termcheck", "explain"]).unwrap().command else { panic!("explain") };
         assert_eq!(e.code, None);
     }
 
@@ -277,10 +284,17 @@ mod tests {
     }
 
     #[test]
-    fn missing_subcommand_is_an_error_that_shows_help() {
-        let err = parse(&["cargo-termcheck"]).unwrap_err();
-        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
-        let err = parse(&["cargo-termcheck", "termcheck"]).unwrap_err();
-        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+    fn no_subcommand_is_workspace_mode_with_cargos_selection_flags() {
+        for args in [&["cargo-termcheck"][..], &["cargo-termcheck", "termcheck"][..]] {
+            let cli = parse(args).unwrap();
+            assert!(cli.command.is_none(), "{args:?}");
+        }
+        let cli = parse(&["cargo-termcheck", "termcheck", "--manifest-path", "w/Cargo.toml", "-p", "a", "--timeout", "5"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.workspace.manifest_path, Some(PathBuf::from("w/Cargo.toml")));
+        assert_eq!(cli.workspace.packages, ["a"]);
+        assert_eq!(cli.workspace.analysis_timeout, 5.0);
+        // Workspace options do not mix with a subcommand.
+        assert!(parse(&["cargo-termcheck", "-p", "a", "prove", "x.c"]).is_err());
     }
 }

@@ -5,10 +5,16 @@
 //! `driver::prove_file`, `prove FILE --all-functions` `driver::load_program` and then
 //! `analysis::analyze_module` for every defined function.
 //!
-//! Exit codes (docs/output-format.md): 0 for every verdict, 2 for bad input or arguments,
-//! 101 for an internal error (a panic, printed as MAYBE with `reason: internal error: …`).
+//! Without a subcommand it is workspace mode (`workspace`, docs/workspace-mode.md); when cargo
+//! or the `cc` crate run it under a build-tool name it is the rustc wrapper or the C shim
+//! (`tool_role`).
+//!
+//! Exit codes of `prove` (docs/output-format.md): 0 for every verdict, 2 for bad input or
+//! arguments, 101 for an internal error (a panic, printed as MAYBE with `reason: internal
+//! error: …`). Workspace mode: 0 gate met, 1 not met, 2 usage, 101 build or internal failure.
 
 mod cache_choice;
+mod cc_shim;
 mod cli;
 mod linear_text;
 mod logging;
@@ -16,9 +22,12 @@ mod logging;
 mod policy;
 mod render_human;
 mod render_json;
-#[allow(dead_code, unused_imports, reason = "the policy reports are wired into the workspace command by its owner")]
+#[allow(dead_code, unused_imports, reason = "the policy reports are wired into the workspace command next")]
 mod report;
+mod rustc_wrapper;
 mod supervise;
+mod tool_role;
+mod workspace;
 
 use clap::Parser;
 use cli::{Cli, Command, OutputFormat, ProveArgs};
@@ -42,7 +51,12 @@ const EXIT_BAD_INPUT: i32 = 2;
 const EXIT_INTERNAL: i32 = 101;
 
 fn main() {
-    let cli = match Cli::try_parse_from(cli::normalize_args(std::env::args_os().collect())) {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Inside workspace mode's build this binary is also the rustc wrapper and the C shim.
+    if let Some(code) = tool_role::dispatch(&argv) {
+        std::process::exit(code);
+    }
+    let cli = match Cli::try_parse_from(cli::normalize_args(argv)) {
         Ok(cli) => cli,
         // clap prints help/version (exit 0) or the usage error (exit 2).
         Err(e) => e.exit(),
@@ -50,9 +64,10 @@ fn main() {
     logging::init();
     install_diagnostic_style();
     let code = match cli.command {
-        Command::Prove(args) if args.all_functions => prove_all_functions(args),
-        Command::Prove(args) => prove(args),
-        Command::Explain(args) => explain(args.code.as_deref()),
+        Some(Command::Prove(args)) if args.all_functions => prove_all_functions(args),
+        Some(Command::Prove(args)) => prove(args),
+        Some(Command::Explain(args)) => explain(args.code.as_deref()),
+        None => workspace::run(cli.workspace),
     };
     std::process::exit(code);
 }

@@ -12,15 +12,18 @@ fn text(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn help_documents_the_contract_and_the_missing_workspace_mode() {
+fn help_documents_the_contract_and_workspace_mode() {
     for args in [&["--help"][..], &["termcheck", "--help"][..]] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let help = text(&out.stdout);
         assert!(help.contains("prove"), "{help}");
         assert!(help.contains("Workspace mode"), "{help}");
-        assert!(help.contains("not available yet"), "{help}");
         assert!(help.contains("Exit codes"), "{help}");
+        // cargo's package-selection flags, forwarded in workspace mode.
+        for flag in ["--package", "--workspace", "--exclude", "--features", "--all-features", "--no-default-features", "--manifest-path", "--target-dir", "--locked", "--offline", "--frozen"] {
+            assert!(help.contains(flag), "`{flag}` missing from:\n{help}");
+        }
     }
 }
 
@@ -33,12 +36,10 @@ fn prove_help_lists_every_option_with_its_default() {
 }
 
 #[test]
-fn no_subcommand_prints_help_and_fails() {
-    for args in [&[][..], &["termcheck"][..]] {
-        let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(text(&out.stderr).contains("Usage: cargo termcheck"), "{}", text(&out.stderr));
-    }
+fn workspace_options_with_a_subcommand_are_a_usage_error() {
+    let out = run(&["-p", "a", "prove", "x.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("Usage: cargo termcheck"), "{}", text(&out.stderr));
 }
 
 #[test]

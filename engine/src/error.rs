@@ -41,6 +41,17 @@ pub enum EngineError {
     )]
     NotAProgram { path: String },
 
+    #[error("{path} was written by {producer}, newer than the LLVM {linked} termcheck is linked with")]
+    #[diagnostic(
+        code(termcheck::frontend::llvm_version),
+        help("use a Rust toolchain whose LLVM major version is at most termcheck's (rustc -vV shows `LLVM version`), or rebuild termcheck against a newer LLVM")
+    )]
+    BitcodeTooNew { path: String, producer: String, linked: String },
+
+    #[error("linking the bitcode of {module} failed: {message}")]
+    #[diagnostic(code(termcheck::frontend::link), help("two inputs define the same symbol, or their modules are incompatible"))]
+    LinkFailed { module: String, message: String },
+
     #[error("entry function `{name}` not found in {path}")]
     #[diagnostic(code(termcheck::input::entry), help("pass --entry with a function defined in the input"))]
     MissingEntry { path: String, name: String },

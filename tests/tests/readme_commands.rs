@@ -37,8 +37,12 @@ fn readme_opens_with_the_example_and_the_test_command() {
     assert_eq!(blocks.len(), 2, "README.md must start with two ```sh blocks");
     let first_block_at = readme.find("```sh").unwrap();
     assert!(!readme[..first_block_at].contains("```"), "nothing but prose before the two commands");
-    assert_eq!(blocks[0], "bash scripts/setup.sh && cargo run --release -p cargo-termcheck -- prove examples/countdown.c");
-    assert!(repo_root().join("examples/countdown.c").is_file());
+    // The first command runs workspace mode on a bundled example workspace.
+    assert_eq!(
+        blocks[0],
+        "bash scripts/setup.sh && cargo run --release -p cargo-termcheck -- termcheck --manifest-path examples/ffi-basic/Cargo.toml"
+    );
+    assert!(repo_root().join("examples/ffi-basic/Cargo.toml").is_file());
     // The test command checks the no-printing lints (clippy) before running the tests.
     let lints = "cargo clippy --workspace --all-targets -- -D clippy::print_stdout -D clippy::print_stderr";
     assert!(blocks[1].starts_with(&format!("bash scripts/setup.sh && {lints} && cargo test")), "{}", blocks[1]);

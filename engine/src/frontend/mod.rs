@@ -28,10 +28,14 @@ mod ffi;
 mod function;
 mod globals;
 mod layout;
+pub mod linking;
 mod loading;
+mod producer;
 mod rust_debuginfo;
 mod toolchain;
 mod uses;
+
+pub use toolchain::find_clang;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -34,7 +34,7 @@ fn locate_clang(path_var: Option<std::ffi::OsString>, fallbacks: &[&str]) -> Opt
 }
 
 /// The clang-22 executable: `clang-22` on PATH, else the Debian locations.
-pub(super) fn find_clang() -> Result<PathBuf, EngineError> {
+pub fn find_clang() -> Result<PathBuf, EngineError> {
     static CLANG: OnceLock<Option<PathBuf>> = OnceLock::new();
     CLANG.get_or_init(|| locate_clang(std::env::var_os("PATH"), &CLANG_FALLBACKS)).clone().ok_or_else(|| {
         EngineError::Toolchain {

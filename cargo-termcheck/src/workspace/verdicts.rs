@@ -1,0 +1,193 @@
+//! Linking one unit and running the engine on the functions it reports: those of its owned
+//! inputs whose debug-info source file is inside the workspace (C functions of owned inputs
+//! always). Everything else linked in — the member dependencies, std/core/alloc instances
+//! compiled into the crate, compiler-generated glue without a source location — is analysed
+//! only as a callee. Linking and analysis run on a supervised thread: a panic or the run's
+//! deadline gives MAYBE for the unit's functions, never a verdict.
+
+use super::args::WorkspaceArgs;
+use super::units::LinkUnit;
+use crate::supervise::{run_with_limit, Supervised, GRACE};
+use std::collections::HashSet;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, FunctionSelection};
+use termcheck_engine::cache::ReportStore;
+use termcheck_engine::config::Config;
+use termcheck_engine::frontend::linking::{link_files, LinkedFunction, LinkedModule};
+use termcheck_engine::ir::Module;
+use termcheck_engine::verdict::{MemorySafety, Termination};
+
+/// The least time linking one module gets (loading, linking and translating bitcode takes
+/// seconds even for large crates).
+const LINK_TIME: Duration = Duration::from_secs(120);
+
+/// One reported function's verdict.
+#[derive(Clone, Debug)]
+pub struct FunctionVerdict {
+    pub owner: String,
+    /// The demangled name (Rust, without hashes) or the symbol (C).
+    pub display_name: String,
+    /// `path:line`, the path relative to the workspace root when inside it.
+    pub location: Option<String>,
+    pub report: FunctionReport,
+}
+
+/// The outcome of one unit.
+#[derive(Debug, Default)]
+pub struct UnitOutcome {
+    pub label: String,
+    pub functions: Vec<FunctionVerdict>,
+    /// Owned Rust functions without a source location (compiler-generated glue), not reported.
+    pub unreported_glue: usize,
+    /// Owned internal functions the linker dropped (unreferenced): not analysed.
+    pub dropped: Vec<(String, String)>,
+    /// Why the unit could not be linked or analysed at all (a failure of the run).
+    pub failure: Option<String>,
+}
+
+/// The analysis options of the run.
+pub struct AnalysisOptions<'a> {
+    pub args: &'a WorkspaceArgs,
+    pub workspace_root: &'a Path,
+    pub deadline: Instant,
+}
+
+/// The engine's configuration for `remaining` time.
+fn config_for(args: &WorkspaceArgs, remaining: Duration) -> Config {
+    let jobs = args.analysis_jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
+    let config = Config::new(args.semantics.into(), remaining).with_jobs(jobs);
+    // The per-function budget is what the user gave (it is part of the report cache's key).
+    config.clone().with_function_timeout(Duration::from_secs_f64(args.per_function_timeout)).unwrap_or(config)
+}
+
+/// Whether a linked function is reported by `unit`.
+fn is_reported(f: &LinkedFunction, unit: &LinkUnit, root: &Path) -> bool {
+    unit.reported_owners.contains(&f.owner)
+        && (unit.c_owners.contains(&f.owner) || f.source_file.as_deref().is_some_and(|p| p.starts_with(root)))
+}
+
+/// A symbol's readable name: v0/legacy Rust symbols demangled without hashes, others as they are.
+pub fn display_name(symbol: &str) -> String {
+    match rustc_demangle::try_demangle(symbol) {
+        Ok(demangled) => format!("{demangled:#}"),
+        Err(_) => symbol.to_string(),
+    }
+}
+
+/// `FILE:LINE` of a report, the file relative to the workspace root when inside it.
+fn location_text(source: Option<&Path>, report: &FunctionReport, root: &Path) -> Option<String> {
+    let line = report.location.as_ref().map(|l| l.line)?;
+    let file: PathBuf = match source {
+        Some(path) => path.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| path.to_path_buf()),
+        None => PathBuf::from(&report.location.as_ref()?.file),
+    };
+    Some(format!("{}:{line}", file.display()))
+}
+
+/// A MAYBE report (memory safety unknown) for `reason`, at the function's location.
+fn maybe(name: &str, reason: &str, module: &Module) -> FunctionReport {
+    FunctionReport {
+        name: name.to_string(),
+        location: module.functions.iter().find(|f| f.name == name).and_then(|f| f.loc.clone()),
+        termination: Termination::Maybe { reason: reason.to_string() },
+        memory_safety: MemorySafety::Unknown { reason: reason.to_string() },
+        seconds: 0.0,
+        stats: vec![],
+    }
+}
+
+/// Links and analyses `unit`; functions already reported by an earlier unit (`seen`, by
+/// symbol) are not reported again.
+pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<dyn ReportStore + Send>, seen: &mut HashSet<String>) -> UnitOutcome {
+    let mut outcome = UnitOutcome { label: unit.label.clone(), ..UnitOutcome::default() };
+    let inputs = unit.inputs.clone();
+    let name = unit.label.clone();
+    // Linking is not analysis: it gets at least LINK_TIME even when the analysis time is up.
+    let link_limit = options.deadline.saturating_duration_since(Instant::now()).max(LINK_TIME) + GRACE;
+    let linked: LinkedModule = match run_with_limit(link_limit, move || link_files(&inputs, &name)) {
+        Supervised::Finished(Ok(linked)) => linked,
+        Supervised::Finished(Err(error)) => {
+            outcome.failure = Some(format!("{:?}", miette::Report::new(error)));
+            return outcome;
+        }
+        Supervised::Panicked(message) => {
+            outcome.failure = Some(format!("internal error while linking: {message}"));
+            return outcome;
+        }
+        Supervised::TimedOut => {
+            outcome.failure = Some(format!("linking took longer than {} s", link_limit.as_secs()));
+            return outcome;
+        }
+    };
+    let root = options.workspace_root;
+    outcome.dropped = linked.dropped.iter().filter(|(_, owner)| unit.reported_owners.contains(owner)).cloned().collect();
+    outcome.unreported_glue = linked.functions.iter().filter(|f| unit.reported_owners.contains(&f.owner) && !unit.c_owners.contains(&f.owner) && f.source_file.is_none()).count();
+    let reported: Vec<&LinkedFunction> = linked.functions.iter().filter(|f| is_reported(f, unit, root) && !seen.contains(&f.name)).collect();
+    seen.extend(reported.iter().map(|f| f.name.clone()));
+    let names: Vec<String> = reported.iter().map(|f| f.name.clone()).collect();
+    let remaining = options.deadline.saturating_duration_since(Instant::now());
+    let module = Arc::new(linked.module);
+    let timeout = format!("timeout after {} s", options.args.analysis_timeout);
+    let all_maybe = |reason: &str| -> Vec<FunctionReport> { names.iter().map(|n| maybe(n, reason, &module)).collect() };
+    let reports: Vec<FunctionReport> = if names.is_empty() {
+        Vec::new()
+    } else if remaining.is_zero() {
+        all_maybe(&timeout)
+    } else {
+        let config = config_for(options.args, remaining);
+        let shared = Arc::clone(&module);
+        let selection = FunctionSelection::Named(names.clone());
+        match run_with_limit(remaining + GRACE, move || analyze_module_with_store(&shared, &config, &selection, store.as_ref())) {
+            Supervised::Finished(report) => report.functions,
+            Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
+            Supervised::TimedOut => all_maybe(&timeout),
+        }
+    };
+    for report in reports {
+        let Some(f) = reported.iter().find(|f| f.name == report.name) else { continue };
+        outcome.functions.push(FunctionVerdict {
+            owner: f.owner.clone(),
+            display_name: display_name(&f.name),
+            location: location_text(f.source_file.as_deref(), &report, root),
+            report,
+        });
+    }
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use termcheck_engine::frontend::linking::BitcodeInput;
+
+    #[test]
+    fn rust_symbols_are_demangled_without_hashes() {
+        assert_eq!(display_name("_RNvCskeZPfhuDrfT_7ffi_exp5total"), "ffi_exp::total");
+        assert_eq!(display_name("_ZN7ffi_exp5total17h0123456789abcdefE"), "ffi_exp::total");
+        assert_eq!(display_name("c_sum"), "c_sum");
+    }
+
+    #[test]
+    fn only_owned_functions_inside_the_workspace_are_reported() {
+        let unit = LinkUnit {
+            label: "a lib `a`".into(),
+            inputs: vec![BitcodeInput { path: "/t/a.bc".into(), owner: "a lib `a`".into() }],
+            reported_owners: vec!["a lib `a`".into(), "a C code".into()],
+            c_owners: vec!["a C code".into()],
+        };
+        let f = |owner: &str, file: Option<&str>| LinkedFunction { name: "f".into(), owner: owner.into(), source_file: file.map(PathBuf::from) };
+        let root = Path::new("/w");
+        assert!(is_reported(&f("a lib `a`", Some("/w/a/src/lib.rs")), &unit, root));
+        // A std instance compiled into the crate, and glue without a location.
+        assert!(!is_reported(&f("a lib `a`", Some("/rustc/abc/library/core/src/slice/iter.rs")), &unit, root));
+        assert!(!is_reported(&f("a lib `a`", None), &unit, root));
+        // A member dependency linked in for its callees.
+        assert!(!is_reported(&f("b lib `b`", Some("/w/b/src/lib.rs")), &unit, root));
+        // C of the package, with or without debug info.
+        assert!(is_reported(&f("a C code", Some("/w/a/csrc/ops.c")), &unit, root));
+        assert!(is_reported(&f("a C code", None), &unit, root));
+    }
+}

@@ -1,0 +1,103 @@
+//! Workspace mode end to end through the real binary: `cargo termcheck` on the bundled
+//! example `examples/ffi-basic` (Rust + C through the `cc` crate, calls in both directions)
+//! must give the C functions' verdicts of its EXPECTED.md and exit 1; a workspace that does
+//! not build exits 101 with cargo's error; bad arguments exit 2. Each run builds into its own
+//! temporary target directory.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use termcheck_tests::{run_binary, Run};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("repository root").to_path_buf()
+}
+
+fn termcheck(dir: &Path, args: &[&str]) -> Run {
+    let args: Vec<String> = std::iter::once("termcheck").chain(args.iter().copied()).map(str::to_string).collect();
+    run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), dir, &args, Duration::from_secs(240))
+}
+
+/// The line of `function` in the human output: `  VERDICT memory-safety: WORD NAME (LOCATION)`.
+fn verdict_of<'a>(stdout: &'a str, function: &str) -> Option<(&'a str, &'a str)> {
+    stdout.lines().find_map(|line| {
+        let mut words = line.split_whitespace();
+        let verdict = words.next()?;
+        (words.next()? == "memory-safety:").then_some(())?;
+        let memory = words.next()?;
+        (words.next()? == function).then_some((verdict, memory))
+    })
+}
+
+#[test]
+fn ffi_basic_gives_the_expected_verdicts_and_fails_the_gate() {
+    let target = tempfile::tempdir().expect("temporary target directory");
+    let manifest = repo().join("examples/ffi-basic/Cargo.toml");
+    let run = termcheck(
+        &repo(),
+        &[
+            "--manifest-path", manifest.to_str().unwrap(), "--target-dir", target.path().to_str().unwrap(), "--locked",
+            "--no-cache", "--function-timeout", "10", "--jobs", "2",
+        ],
+    );
+    assert_eq!(run.code, Some(1), "{run:?}");
+    let out = &run.stdout;
+    for (function, verdict, memory) in [
+        ("c_sum_to", "YES", "proved"),
+        ("c_count_with_rust", "YES", "proved"),
+        ("c_spin", "NO", "proved"),
+        ("c_overflow", "MAYBE", "violated"),
+        ("rust_step", "YES", "proved"),
+        ("ffi_basic::sum_to", "YES", "proved"),
+        ("ffi_basic::count", "YES", "proved"),
+    ] {
+        assert_eq!(verdict_of(out, function), Some((verdict, memory)), "{function} in:\n{out}");
+    }
+    // Grouped by owner, with locations relative to the workspace; C comes from the archive only.
+    assert!(out.contains("ffi-basic lib `ffi_basic`\n") && out.contains("ffi-basic C code\n"), "{out}");
+    assert!(out.contains("c_spin (csrc/ops.c:25)") && out.contains("rust_step (src/lib.rs:10)"), "{out}");
+    assert!(out.contains("non-termination witness:") && out.contains("kind: invalid-write"), "{out}");
+    // std/core instances compiled into the crate are callees only, never reported.
+    assert!(!out.contains("core::") && !out.contains("/rustc/"), "{out}");
+    assert!(out.contains("termcheck: 9 functions:"), "{out}");
+    // The build went into the given target directory, not the example's.
+    assert!(target.path().join("termcheck/tools/termcheck-cc").exists());
+}
+
+#[test]
+fn a_workspace_that_does_not_build_exits_101_with_cargos_error() {
+    let dir = tempfile::tempdir().expect("temporary workspace");
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"broken\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n").unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "pub fn f() -> u32 { missing_name }\n").unwrap();
+    let run = termcheck(dir.path(), &["--no-cache"]);
+    assert_eq!(run.code, Some(101), "{run:?}");
+    assert!(run.stderr.contains("missing_name"), "cargo's error is shown: {}", run.stderr);
+    assert!(run.stderr.contains("termcheck::workspace::build"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+#[test]
+fn bad_workspace_arguments_are_usage_errors() {
+    let run = termcheck(&repo(), &["--exclude", "x"]);
+    assert_eq!(run.code, Some(2), "--exclude needs --workspace: {run:?}");
+    let run = termcheck(&repo(), &["--function-timeout", "0"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+}
+
+#[test]
+fn without_analysis_time_every_function_is_maybe_at_its_location() {
+    let target = tempfile::tempdir().expect("temporary target directory");
+    let manifest = repo().join("examples/ffi-basic/Cargo.toml");
+    let run = termcheck(
+        &repo(),
+        &["--manifest-path", manifest.to_str().unwrap(), "--target-dir", target.path().to_str().unwrap(), "--locked", "--no-cache", "--timeout", "0.01"],
+    );
+    assert_eq!(run.code, Some(1), "{run:?}");
+    let out = &run.stdout;
+    for function in ["c_sum_to", "c_spin", "rust_step", "ffi_basic::sum_to"] {
+        assert_eq!(verdict_of(out, function), Some(("MAYBE", "unknown")), "{function} in:\n{out}");
+    }
+    assert!(out.contains("c_spin (csrc/ops.c:25)"), "{out}");
+    assert!(out.contains("reason: timeout after 0.01 s"), "{out}");
+    assert!(!out.contains("unknown location"), "{out}");
+}

@@ -1,0 +1,44 @@
+//! The Rust half of ffi-basic: FFI calls into C (csrc/ops.c) and a callback C calls.
+
+extern "C" {
+    fn c_sum_to(n: u32) -> u32;
+    fn c_count_with_rust(n: u32) -> u32;
+}
+
+/// Called by C (`c_count_with_rust`): the next counter value, wrapping at `u32::MAX`.
+#[no_mangle]
+pub extern "C" fn rust_step(x: u32) -> u32 {
+    x.wrapping_add(1)
+}
+
+/// The sum 0 + 1 + … + (n - 1), computed in C.
+pub fn sum_to(n: u32) -> u32 {
+    // SAFETY: c_sum_to reads nothing but its argument.
+    unsafe { c_sum_to(n) }
+}
+
+/// How many steps C counts up to `n`, calling back into Rust.
+pub fn count(n: u32) -> u32 {
+    // SAFETY: c_count_with_rust reads nothing but its argument.
+    unsafe { c_count_with_rust(n) }
+}
+
+/// Counts `n` down to 0 (no overflow check: the subtraction wraps, and cannot at n > 0).
+pub fn countdown(mut n: u32) -> u32 {
+    let mut steps = 0u32;
+    while n > 0 {
+        n = n.wrapping_sub(1);
+        steps = steps.wrapping_add(1);
+    }
+    steps
+}
+
+/// The sum of a slice (wrapping): Rust semantics of slices and iterators are still being
+/// added to the engine, so today this one is expected to stay MAYBE.
+pub fn sum_slice(values: &[u32]) -> u32 {
+    let mut total = 0u32;
+    for v in values {
+        total = total.wrapping_add(*v);
+    }
+    total
+}
