@@ -18,6 +18,7 @@ pub mod json_shape;
 pub mod process;
 pub mod real_exec;
 pub mod rust_cases;
+pub mod sarif;
 
 pub use case::{discover_cases, Case};
 pub use expectation::Expectation;

@@ -80,6 +80,38 @@ pub struct WorkspaceArgs {
     /// read-write: reuse and store reports; read-only: reuse, never write (e.g. CI).
     #[arg(long = "cache-mode", value_enum, value_name = "MODE", default_value_t = CacheModeArg::ReadWrite, help_heading = "Cache")]
     pub report_cache_mode: CacheModeArg,
+
+    /// The termcheck.toml policy to apply [default: termcheck.toml, .termcheck.toml or
+    /// .cargo/termcheck.toml found walking up to the workspace root; or TERMCHECK_CONFIG].
+    #[arg(long = "config", value_name = "PATH", help_heading = "Policy and output")]
+    pub policy_path: Option<PathBuf>,
+
+    /// human: verdicts and the policy's findings; json: one JSON object per line (docs/output-format.md).
+    #[arg(long = "message-format", value_enum, value_name = "FMT", default_value_t = MessageFormat::Human, help_heading = "Policy and output")]
+    pub message_format: MessageFormat,
+
+    /// Also write the findings as SARIF 2.1.0 to this file (CI code scanning).
+    #[arg(long = "sarif", value_name = "PATH", help_heading = "Policy and output")]
+    pub sarif_path: Option<PathBuf>,
+
+    /// Colour of human output [default: CARGO_TERM_COLOR, NO_COLOR, then whether stdout is a terminal].
+    #[arg(long = "color", value_enum, value_name = "WHEN", help_heading = "Policy and output")]
+    pub color: Option<ColorArg>,
+}
+
+/// `--message-format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageFormat {
+    Human,
+    Json,
+}
+
+/// `--color`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 impl WorkspaceArgs {

@@ -1,11 +1,11 @@
 //! Workspace mode, the bare `cargo termcheck`: build the selected members to bitcode (Rust
 //! through the rustc wrapper, C through the `cc` shim), link one module per library or binary
 //! target, run the engine on every function of the members' own code, print a verdict per
-//! function grouped by crate, and exit by the gate (`policy_met`).
+//! function grouped by crate, and exit by the termcheck.toml policy (`crate::policy`, `gate`).
 //!
-//! Exit codes: 0 every reported function terminates and is memory safe; 1 not; 2 usage error
-//! (clap); 101 the build failed, a tool is missing, a module could not be linked or the
-//! engine failed.
+//! Exit codes: 0 the policy is met; 1 it is violated; 2 usage or configuration error (clap,
+//! termcheck.toml); 101 the build failed, a tool is missing, a module could not be linked,
+//! the engine failed or the SARIF file could not be written.
 
 pub mod args;
 mod c_bitcode;
@@ -25,20 +25,10 @@ use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use verdicts::{AnalysisOptions, FunctionVerdict, UnitOutcome};
+use verdicts::{AnalysisOptions, UnitOutcome};
 
-/// Exit code: every reported function is proved.
-const EXIT_MET: i32 = 0;
-/// Exit code: some reported function is not proved.
-const EXIT_NOT_MET: i32 = 1;
 /// Exit code: build, toolchain, link or internal failure.
 const EXIT_FAILURE: i32 = 101;
-
-/// The default gate: every reported function terminates (YES) and is memory safe (proved).
-/// The place where the termcheck.toml policy plugs in.
-pub fn policy_met(functions: &[&FunctionVerdict]) -> bool {
-    functions.iter().all(|f| render::is_proved(f))
-}
 
 /// Runs workspace mode and returns the exit code.
 pub fn run(args: WorkspaceArgs) -> i32 {
@@ -63,6 +53,17 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
         .map_err(|e| WorkspaceError::MissingTool { tool: "clang-22".into(), detail: e.to_string() })?;
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let workspace = metadata::read_workspace(args, &cargo)?;
+    // The policy is read before the build: a configuration error costs no build time.
+    let cwd = std::env::current_dir().unwrap_or_else(|_| workspace.root.clone());
+    let explicit = crate::policy::explicit_policy_path(args.policy_path.as_deref(), |k| std::env::var(k).ok());
+    let policy = match crate::policy::find_policy(&cwd, &workspace.root, explicit.as_deref()) {
+        Ok(policy) => policy,
+        #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
+        Err(error) => {
+            eprintln!("{:?}", miette::Report::new(error));
+            return Ok(crate::policy::exit_code::USAGE_OR_CONFIG_ERROR);
+        }
+    };
     let setup = BuildSetup {
         cargo,
         termcheck_dir: workspace.target_dir.join("termcheck"),
@@ -112,10 +113,6 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
         outcomes.push(verdicts::analyse_unit(unit, &options, store, &mut seen));
     }
 
-    let text = render::workspace_text(&outcomes, &not_analysed, started.elapsed().as_secs_f64());
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
     if outcomes.iter().any(|u| u.failure.is_some()) {
         #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
         for failure in outcomes.iter().filter_map(|u| u.failure.as_deref()) {
@@ -123,6 +120,56 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
         }
         return Ok(EXIT_FAILURE);
     }
-    let functions: Vec<&FunctionVerdict> = outcomes.iter().flat_map(|u| &u.functions).collect();
-    Ok(if policy_met(&functions) { EXIT_MET } else { EXIT_NOT_MET })
+    Ok(gate(args, &policy, &outcomes, &not_analysed, started.elapsed().as_secs_f64()))
+}
+
+/// Applies the termcheck.toml policy (`crate::policy`) to the verdicts, prints them in the
+/// chosen format (and SARIF when asked), and returns the exit code: 0 met, 1 violated, 101 when
+/// the SARIF file cannot be written.
+fn gate(args: &WorkspaceArgs, policy: &crate::policy::Policy, outcomes: &[UnitOutcome], not_analysed: &[NotAnalysed], seconds: f64) -> i32 {
+    use crate::policy::{CallGraph, FunctionResult, SourceLocation};
+    let results: Vec<FunctionResult> = outcomes
+        .iter()
+        .flat_map(|u| &u.functions)
+        .map(|f| FunctionResult {
+            crate_name: f.owner.split_whitespace().next().map(str::to_string),
+            symbol: f.report.name.clone(),
+            path: f.display_name.clone(),
+            location: f.location.as_deref().and_then(|l| {
+                let (file, line) = l.rsplit_once(':')?;
+                Some(SourceLocation { file: file.to_string(), line: line.parse().ok()? })
+            }),
+            report: f.report.clone(),
+        })
+        .collect();
+    let unanalysed: Vec<crate::policy::NotAnalysed> =
+        not_analysed.iter().map(|n| crate::policy::NotAnalysed { what: n.what.clone(), reason: n.why.clone(), crate_name: None }).collect();
+    let calls: CallGraph = outcomes.iter().flat_map(|u| u.calls.iter().cloned()).collect();
+    let evaluation = crate::policy::evaluate(policy, &results, &unanalysed, Some(&calls));
+    let text = match args.message_format {
+        args::MessageFormat::Json => crate::report::render_json_lines(&evaluation),
+        args::MessageFormat::Human => {
+            let flag = args.color.map(|c| match c {
+                args::ColorArg::Auto => crate::report::ColorChoice::Auto,
+                args::ColorArg::Always => crate::report::ColorChoice::Always,
+                args::ColorArg::Never => crate::report::ColorChoice::Never,
+            });
+            let color = crate::report::use_color(flag, |k| std::env::var(k).ok(), std::io::IsTerminal::is_terminal(&std::io::stdout()));
+            let verdicts = render::workspace_text(outcomes, not_analysed, seconds);
+            format!("{verdicts}\n{}", crate::report::render_human(&evaluation, color))
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+    if let Some(path) = &args.sarif_path {
+        if let Err(error) = std::fs::write(path, crate::report::render_sarif(&evaluation)) {
+            #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
+            {
+                eprintln!("error: cannot write the SARIF file {}: {error}", path.display());
+            }
+            return EXIT_FAILURE;
+        }
+    }
+    evaluation.exit_code()
 }

@@ -46,6 +46,9 @@ pub struct UnitOutcome {
     pub dropped: Vec<(String, String)>,
     /// Why the unit could not be linked or analysed at all (a failure of the run).
     pub failure: Option<String>,
+    /// The direct callees (symbols, defined or not) of every reported function, for the
+    /// policy's allowed-callee rule.
+    pub calls: Vec<(String, Vec<String>)>,
 }
 
 /// The analysis options of the run.
@@ -130,6 +133,7 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     let names: Vec<String> = reported.iter().map(|f| f.name.clone()).collect();
     let remaining = options.deadline.saturating_duration_since(Instant::now());
     let module = Arc::new(linked.module);
+    outcome.calls = direct_callees(&module, &names);
     let timeout = format!("timeout after {} s", options.args.analysis_timeout);
     let all_maybe = |reason: &str| -> Vec<FunctionReport> { names.iter().map(|n| maybe(n, reason, &module)).collect() };
     let reports: Vec<FunctionReport> = if names.is_empty() {
@@ -190,4 +194,26 @@ mod tests {
         assert!(is_reported(&f("a C code", Some("/w/a/csrc/ops.c")), &unit, root));
         assert!(is_reported(&f("a C code", None), &unit, root));
     }
+}
+
+/// The direct callees of each function in `names` (symbols; calls through pointers are not
+/// listed: the engine reports such calls itself as the reason a proof is missing).
+fn direct_callees(module: &termcheck_engine::ir::Module, names: &[String]) -> Vec<(String, Vec<String>)> {
+    let cg = termcheck_engine::ir::callgraph::CallGraph::new(module);
+    names
+        .iter()
+        .filter_map(|n| module.function_by_name(n).map(|f| (n, f)))
+        .map(|(n, f)| {
+            let mut callees: Vec<String> = cg.sites[f.0 as usize]
+                .iter()
+                .filter_map(|site| match site.target {
+                    termcheck_engine::ir::callgraph::CallTarget::Defined(g) | termcheck_engine::ir::callgraph::CallTarget::Declared(g) => Some(module.function(g).name.clone()),
+                    _ => None,
+                })
+                .collect();
+            callees.sort();
+            callees.dedup();
+            (n.clone(), callees)
+        })
+        .collect()
 }
