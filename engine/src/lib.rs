@@ -15,6 +15,7 @@ pub mod driver;
 pub mod error;
 pub mod facts;
 pub mod frontend;
+pub mod houdini;
 pub mod interp;
 pub mod ir;
 pub mod its;

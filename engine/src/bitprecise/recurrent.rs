@@ -174,39 +174,31 @@ fn substitute_post(step: &LoopStep, f: &BvFormula) -> Result<BvFormula, Unsuppor
 
 /// Houdini over `candidates`: the largest subset closed under every iteration, or `None`
 /// when a state of the current set can exit or hit UB, or z3 does not answer.
-pub fn houdini(step: &LoopStep, mut conjuncts: Vec<BvFormula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<BvFormula> {
-    for _ in 0..MAX_ROUNDS {
-        let set = BvFormula::and(conjuncts.clone());
-        let query = closure_violation(step, &set).ok()?;
-        let timeout = deadline.checked_duration_since(Instant::now())?.min(limits.recurrent_query_limit);
-        match check_bv(&query, Some(timeout)) {
-            (SatResult::Unsat, _) => return Some(set),
-            (SatResult::Sat, Some(model)) => {
-                let mut env = model;
-                // Variables the model leaves out (not in the query) do not matter; 0 is fine.
-                for (n, _) in &step.inputs {
-                    env.entry(n.clone()).or_insert(0);
-                }
-                if step.exit.eval(&env).ok()? || step.ub.eval(&env).ok()? {
-                    tracing::debug!("recurrent set: a state of R can exit or hit UB");
-                    return None;
-                }
-                let before = conjuncts.len();
-                let mut kept = Vec::new();
-                for c in conjuncts {
-                    if substitute_post(step, &c).ok()?.eval(&env).ok()? {
-                        kept.push(c);
-                    }
-                }
-                if kept.len() == before {
-                    return None;
-                }
-                conjuncts = kept;
-            }
-            _ => return None,
+pub fn houdini(step: &LoopStep, conjuncts: Vec<BvFormula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<BvFormula> {
+    use crate::houdini::{largest_closed_subset, Closure};
+    let check = |cs: &[BvFormula]| {
+        let Ok(query) = closure_violation(step, &BvFormula::and(cs.to_vec())) else { return Closure::Unknown };
+        let Some(timeout) = deadline.checked_duration_since(Instant::now()) else { return Closure::Unknown };
+        let mut env = match check_bv(&query, Some(timeout.min(limits.recurrent_query_limit))) {
+            (SatResult::Unsat, _) => return Closure::Closed,
+            (SatResult::Sat, Some(model)) => model,
+            _ => return Closure::Unknown,
+        };
+        // Variables the model leaves out (not in the query) do not matter; 0 is fine.
+        for (n, _) in &step.inputs {
+            env.entry(n.clone()).or_insert(0);
         }
-    }
-    None
+        match (step.exit.eval(&env), step.ub.eval(&env)) {
+            (Ok(false), Ok(false)) => Closure::Counterexample(env),
+            (Ok(_), Ok(_)) => {
+                tracing::debug!("recurrent set: a state of R can exit or hit UB");
+                Closure::Escapes
+            }
+            _ => Closure::Unknown,
+        }
+    };
+    let kept = largest_closed_subset(conjuncts, MAX_ROUNDS, check, |c, env| substitute_post(step, c).ok()?.eval(env).ok())?;
+    Some(BvFormula::and(kept))
 }
 
 /// Drops conjuncts of a closed set while the rest stays closed (a smaller, readable `R`;

@@ -138,36 +138,29 @@ fn ints(model: &crate::smt::Model) -> Option<Valuation> {
 
 /// Houdini over `conjuncts`: the largest subset closed under every iteration, or `None`
 /// when a state of the current set can leave the loop or hit UB, or z3 does not answer.
-pub fn houdini(step: &MathLoopStep, fixed: Option<Int>, mut conjuncts: Vec<Formula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<Formula> {
-    for _ in 0..MAX_ROUNDS {
-        let set = Formula::and(conjuncts.clone());
-        let query = step.closure_violation(&set, fixed);
+pub fn houdini(step: &MathLoopStep, fixed: Option<Int>, conjuncts: Vec<Formula>, limits: &BitPreciseLimits, deadline: Instant) -> Option<Formula> {
+    use crate::houdini::{largest_closed_subset, Closure};
+    let check = |cs: &[Formula]| {
+        let query = step.closure_violation(&Formula::and(cs.to_vec()), fixed);
         let vars: Vec<Var> = query.vars().into_iter().collect();
         let budget = Budget::until(deadline, limits.recurrent_query_limit);
-        match crate::smt::model(&query, &vars, &budget) {
-            (SatResult::Unsat, _) => return Some(set),
-            (SatResult::Sat, Some(model)) => {
-                let env = ints(&model)?;
-                if eval_formula(&step.exit, &env)? || eval_formula(&step.ub, &env)? {
-                    tracing::debug!("math recurrent set: a state of R can leave the loop or hit UB");
-                    return None;
-                }
-                let before = conjuncts.len();
-                let mut kept = Vec::new();
-                for c in conjuncts {
-                    if eval_formula(&step.after_iteration(&c), &env)? {
-                        kept.push(c);
-                    }
-                }
-                if kept.len() == before {
-                    return None;
-                }
-                conjuncts = kept;
+        let model = match crate::smt::model(&query, &vars, &budget) {
+            (SatResult::Unsat, _) => return Closure::Closed,
+            (SatResult::Sat, Some(model)) => model,
+            _ => return Closure::Unknown,
+        };
+        let Some(env) = ints(&model) else { return Closure::Unknown };
+        match (eval_formula(&step.exit, &env), eval_formula(&step.ub, &env)) {
+            (Some(false), Some(false)) => Closure::Counterexample(env),
+            (Some(_), Some(_)) => {
+                tracing::debug!("math recurrent set: a state of R can leave the loop or hit UB");
+                Closure::Escapes
             }
-            _ => return None,
+            _ => Closure::Unknown,
         }
-    }
-    None
+    };
+    let kept = largest_closed_subset(conjuncts, MAX_ROUNDS, check, |c, env| eval_formula(&step.after_iteration(c), env))?;
+    Some(Formula::and(kept))
 }
 
 /// Drops conjuncts of a closed set while the rest stays closed (a larger, readable `R` that
