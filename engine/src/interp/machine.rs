@@ -8,8 +8,8 @@ use super::fault::Fault;
 use super::frame::Frame;
 use super::inputs::{InputRequest, InputSource};
 use super::lasso::LassoDetector;
-use super::observe::{BlockEntry, BlockObserver};
-use super::memory::{AllocKind, Cell, Memory, FUNCTION_BASE};
+use super::observe::{BlockEntry, BlockObserver, CellBase, CellContents, CellSpec};
+use super::memory::{Access, AllocKind, Cell, Memory, FUNCTION_BASE};
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
 use super::value::{fits_signed, math_unsigned, to_unsigned, wrap_signed, Value};
 use crate::ir::{BlockId, Callee, FuncId, GlobalInit, Instr, Module, Op, Operand, Terminator, Type, ValueId};
@@ -300,6 +300,29 @@ impl<'a> Machine<'a> {
             self.memory.settle_uninit(addr, &settled)?;
         }
         Ok(Value::int(wrap_signed(raw as i128, bits)))
+    }
+
+    /// The contents of an observed cell (see `CellContents`): read without drawing inputs or
+    /// settling anything, so observing never changes the run.
+    fn observe_cell(&self, c: &CellSpec) -> Option<CellContents> {
+        let base = match c.base {
+            CellBase::Reg(v) => {
+                let r = self.frames.last()?.regs.get(v.0 as usize).copied().flatten()?;
+                (!r.poison).then_some(r.int)?
+            }
+            CellBase::Global(g) => *self.globals.get(g.0 as usize)? as i128,
+        };
+        let addr = u64::try_from(base.checked_add(c.offset)?).ok()?;
+        if c.bits == 0 || c.size * 8 < c.bits as u64 || c.size > 8 {
+            return None;
+        }
+        self.memory.check(addr, c.size, if c.written { Access::Write } else { Access::Read }).ok()?;
+        let mut raw: u64 = 0;
+        for (i, cell) in self.memory.read(addr, c.size).ok()?.iter().enumerate() {
+            let Cell::Byte(b) = cell else { return None };
+            raw |= (*b as u64) << (8 * i);
+        }
+        Some(CellContents { addr, value: Value::int(wrap_signed(raw as i128, c.bits)) })
     }
 
     /// Fixes every uninitialised byte of `[addr, addr+len)` to an input value (one `i8` input
@@ -667,15 +690,20 @@ impl<'a> Machine<'a> {
 
     /// Lasso check at a block entry of the top frame.
     fn arrived(&mut self) -> Option<Outcome> {
-        if let (Some(obs), Some(top)) = (self.observer.as_mut(), self.frames.last()) {
-            obs.block_entry(BlockEntry {
+        if let (Some(obs), Some(top)) = (self.observer.as_deref(), self.frames.last()) {
+            let cells = obs.cells(top.func, top.block).iter().map(|c| self.observe_cell(c)).collect();
+            let entry = BlockEntry {
                 func: top.func,
                 block: top.block,
                 depth: self.frames.len(),
                 steps: self.steps,
                 inputs_consumed: self.trace.len(),
                 regs: top.regs.clone(),
-            });
+                cells,
+            };
+            if let Some(obs) = self.observer.as_mut() {
+                obs.block_entry(entry);
+            }
         }
         let lasso = self.lasso.as_mut()?;
         let repeat = lasso.at_block_entry(self.module, self.facts, &self.frames, &self.memory, self.steps, self.trace.len())?;

@@ -29,7 +29,7 @@ pub(crate) mod tests;
 pub use fault::kind;
 pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
 pub use machine::{run, run_observed};
-pub use observe::{BlockEntry, BlockObserver, TailRecorder};
+pub use observe::{BlockEntry, BlockObserver, CellBase, CellContents, CellSpec, TailRecorder};
 pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
 pub use search::{replay_inputs, search, search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};
 pub use value::Value;

@@ -19,17 +19,19 @@
 //! Why that is a non-terminating run of `math`: the stem is a real run free of UB and poison
 //! reaching a state in `R`; from any state in `R` every iteration, whatever the
 //! nondeterministic values, is free of UB and poison, takes a back edge and lands in `R`.
-//! The loop body touches no memory and calls nothing with effects (the encoder refuses it),
-//! so the header state is all an iteration depends on and the run stays in the loop
+//! The loop body calls nothing with effects and touches memory only through fixed cells that
+//! are state variables of the encoding (the encoder refuses anything else), so the header
+//! state and the cells are all an iteration depends on and the run stays in the loop
 //! forever. The run's values may outgrow i128, where the interpreter stops: the infinite run
 //! exists in the unbounded semantics, which is what `math` means.
 
-use super::math_step::{encode_math_loop_step, var_term, MathLoopStep};
+use super::header_visits::HeaderVisits;
+use super::math_step::{encode_math_loop_step, MathLoopStep};
 use super::recheck::{observation, recheck};
 use crate::config::{BitPreciseLimits, Config};
 use crate::facts::ModuleFacts;
-use crate::interp::{run_observed, BlockEntry, BlockObserver, InputSource, RunConfig, SequenceInputs, Strategy, StrategyInputs, TailRecorder};
-use crate::ir::{FuncId, Module, Op, Operand};
+use crate::interp::{run_observed, BlockEntry, BlockObserver, CellSpec, InputSource, RunConfig, SequenceInputs, Strategy, StrategyInputs, TailRecorder};
+use crate::ir::{BlockId, FuncId, Module, Op, Operand};
 use crate::logic::{Formula, Int, Term, Var};
 use crate::smt::{Budget, SatResult, Value};
 use crate::termination::eval::{eval_formula, Valuation};
@@ -54,10 +56,12 @@ pub fn candidates(step: &MathLoopStep, observations: &[Valuation]) -> Vec<Formul
         }
     };
     let vars: Vec<(Term, Vec<Int>)> = step
-        .variables()
-        .filter_map(|x| {
-            let values: Option<Vec<Int>> = observations.iter().map(|o| o.get(&Var::new(&x.name)).copied()).collect();
-            Some((var_term(x), values?))
+        .variable_names()
+        .into_iter()
+        .filter_map(|name| {
+            let x = Var::new(&name);
+            let values: Option<Vec<Int>> = observations.iter().map(|o| o.get(&x).copied()).collect();
+            Some((Term::Var(x), values?))
         })
         .collect();
     let bounds = |t: Term, values: &[Int], push: &mut dyn FnMut(Formula)| {
@@ -212,8 +216,15 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     };
     let last = visits.first()?.clone();
     // Observations from the loop's first visits (general bounds, a short stem), then from
-    // the run's tail (past a transient phase).
-    let early = first_visits(module, facts, entry, config, &result.trace_inputs, &last, deadline);
+    // the run's tail (past a transient phase). The tail's entries carry no memory: with
+    // cells, both windows come from one replay that reads them.
+    let (early, visits) = if step.cells.is_empty() {
+        (header_visits(module, facts, entry, config, &step, &result.trace_inputs, &last, 0, deadline).first, visits)
+    } else {
+        let end = visits.last()?;
+        let seen = header_visits(module, facts, entry, config, &step, &result.trace_inputs, end, OBSERVED_VISITS, deadline);
+        (seen.first, seen.last.into_iter().collect())
+    };
     let windows = if early.is_empty() || early == visits { vec![visits] } else { vec![early, visits] };
     let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
     let (fixed, set) = windows.iter().find_map(|window| {
@@ -240,28 +251,15 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, &step, &origin, w))
 }
 
-/// Records the first entries of one loop header (function, block, frame depth).
-struct VisitsOf<'a> {
-    at: &'a BlockEntry,
-    visits: Vec<BlockEntry>,
-}
-
-impl BlockObserver for VisitsOf<'_> {
-    fn block_entry(&mut self, entry: BlockEntry) {
-        if self.visits.len() < OBSERVED_VISITS && entry.func == self.at.func && entry.block == self.at.block && entry.depth == self.at.depth {
-            self.visits.push(entry);
-        }
-    }
-}
-
-/// The first header visits (at most `OBSERVED_VISITS`) of the observed run, replayed with its
-/// inputs up to the visit `at`.
-fn first_visits(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, inputs: &[(String, Int)], at: &BlockEntry, deadline: Instant) -> Vec<BlockEntry> {
+/// The first header visits (at most `OBSERVED_VISITS`) and the last `last` ones of the
+/// observed run, replayed with its inputs up to the visit `at`, with the loop's cells.
+#[allow(clippy::too_many_arguments)]
+fn header_visits(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, step: &MathLoopStep, inputs: &[(String, Int)], at: &BlockEntry, last: usize, deadline: Instant) -> HeaderVisits {
     let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, at.steps) };
     let values: Vec<i128> = inputs.iter().map(|(_, v)| *v).collect();
-    let mut observer = VisitsOf { at, visits: Vec::new() };
+    let mut observer = HeaderVisits::new(at.func, at.block, at.depth, step.cell_specs(), OBSERVED_VISITS, last);
     run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut observer);
-    observer.visits
+    observer
 }
 
 /// Records the first entry of one loop header (function, block, frame depth) whose state
@@ -270,6 +268,7 @@ struct FirstVisitIn<'a> {
     step: &'a MathLoopStep,
     set: &'a Formula,
     at: &'a BlockEntry,
+    cells: Vec<CellSpec>,
     found: Option<BlockEntry>,
 }
 
@@ -284,6 +283,14 @@ impl BlockObserver for FirstVisitIn<'_> {
             self.found = Some(entry);
         }
     }
+
+    fn cells(&self, func: FuncId, block: BlockId) -> &[CellSpec] {
+        if self.found.is_none() && func == self.at.func && block == self.at.block {
+            &self.cells
+        } else {
+            &[]
+        }
+    }
 }
 
 /// The earliest header visit of the observed run (replayed with its inputs up to the visit
@@ -292,7 +299,7 @@ impl BlockObserver for FirstVisitIn<'_> {
 fn earliest_visit_in(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, step: &MathLoopStep, set: &Formula, inputs: &[(String, Int)], at: &BlockEntry, deadline: Instant) -> Option<BlockEntry> {
     let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, at.steps) };
     let values: Vec<i128> = inputs.iter().map(|(_, v)| *v).collect();
-    let mut observer = FirstVisitIn { step, set, at, found: None };
+    let mut observer = FirstVisitIn { step, set, at, cells: step.cell_specs(), found: None };
     run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut observer);
     observer.found
 }

@@ -7,14 +7,18 @@
 //! Every instruction result that is not a variable or a constant is named by an auxiliary
 //! variable with a defining equation in `definitions` (a total function of the iteration's
 //! inputs), so the formulas stay small; `definitions` is a hypothesis of every query. The
-//! loop may contain no memory access and no call other than `__VERIFIER_nondet_*`,
-//! `__VERIFIER_assume`, program exits and pure integer intrinsics (min/max/abs): anything
-//! else is refused, never skipped, so the header state is all an iteration depends on.
+//! loop may call nothing but `__VERIFIER_nondet_*`, `__VERIFIER_assume`, program exits and
+//! pure integer intrinsics (min/max/abs). Memory is in scope only as fixed cells (`cells`):
+//! integer loads and stores whose address is a pointer defined before the loop or a global,
+//! plus a constant offset. Each cell is one more state variable (loads read it, stores
+//! update it); any other memory operation, pointer value or call is refused, never skipped,
+//! so the header state and the cells are all an iteration depends on and all it changes.
 
 use super::math_ops::{self, bool_value, low_bit, pow2, NotEncodable};
 use crate::bitprecise::encode::topological;
 use crate::bitprecise::step::{read_from_outside, var_name, LoopVar};
 use crate::facts::loops::Loop;
+use crate::interp::{CellBase, CellSpec};
 use crate::ir::externals::{classify, External, NoOp};
 use crate::ir::{BlockId, Callee, Function, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::logic::{Formula, Int, Term, Var};
@@ -46,6 +50,20 @@ pub struct MathLoopStep {
     /// Branch conditions of the iteration over the state, live-ins and inputs only
     /// (auxiliary variables inlined): candidate atoms of recurrent sets.
     pub conditions: Vec<Formula>,
+    /// The memory cells the loop loads or stores (state variables kept in memory).
+    pub cells: Vec<MemCell>,
+    /// Value of each cell after the back edge (meaningful where `stay` holds), in `cells` order.
+    pub cell_post: Vec<Term>,
+}
+
+/// A memory cell at a fixed address during the loop: `base + offset`, where `base` is a
+/// pointer defined before the loop or a global; every access of the loop to it is a
+/// `bits`-bit integer of `size` bytes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MemCell {
+    pub spec: CellSpec,
+    /// Variable name of its contents at the header.
+    pub name: String,
 }
 
 /// The term of a loop variable.
@@ -59,9 +77,25 @@ impl MathLoopStep {
         self.state.iter().chain(&self.live_ins)
     }
 
-    /// `f` with every state variable replaced by its value after the back edge.
+    /// The names of every state variable, live-in and memory cell (the variables of
+    /// recurrent sets).
+    pub fn variable_names(&self) -> Vec<String> {
+        self.variables().map(|x| x.name.clone()).chain(self.cells.iter().map(|c| c.name.clone())).collect()
+    }
+
+    /// What observers must read at header entries: the cells' specifications.
+    pub fn cell_specs(&self) -> Vec<CellSpec> {
+        self.cells.iter().map(|c| c.spec.clone()).collect()
+    }
+
+    /// `f` with every state variable and cell replaced by its value after the back edge.
     pub fn after_iteration(&self, f: &Formula) -> Formula {
-        let by_name: BTreeMap<&str, &Term> = self.state.iter().filter_map(|x| self.post.get(&x.value).map(|t| (x.name.as_str(), t))).collect();
+        let by_name: BTreeMap<&str, &Term> = self
+            .state
+            .iter()
+            .filter_map(|x| self.post.get(&x.value).map(|t| (x.name.as_str(), t)))
+            .chain(self.cells.iter().zip(&self.cell_post).map(|(c, t)| (c.name.as_str(), t)))
+            .collect();
         f.substitute(&|v: &Var| by_name.get(v.name()).map(|t| (*t).clone()))
     }
 
@@ -98,13 +132,29 @@ impl MathLoopStep {
     }
 }
 
-/// A symbolic value: an integer term, a boolean (an `i1` from a comparison), or an
-/// aggregate is not supported.
+/// A symbolic value: an integer term, a boolean (an `i1` from a comparison), or a fixed
+/// address (a base that does not change during the loop plus a constant byte offset);
+/// aggregates are not supported.
 #[derive(Clone, Debug)]
 enum Sym {
     Int(Term),
     Bool(Formula),
+    Addr(CellBase, i128),
 }
+
+impl Sym {
+    fn into_int(self) -> Result<Term, NotEncodable> {
+        match self {
+            Sym::Int(t) => Ok(t),
+            Sym::Bool(f) => Ok(bool_value(f)),
+            Sym::Addr(..) => Err(NotEncodable("a pointer used as an integer".into())),
+        }
+    }
+}
+
+/// Contents of the cells the iteration wrote so far on one path (by index into
+/// `Encoder::cells`); a cell not in the map still holds its value at the header.
+type CellValues = BTreeMap<usize, Term>;
 
 struct Encoder<'a> {
     f: &'a Function,
@@ -118,6 +168,7 @@ struct Encoder<'a> {
     defined: BTreeMap<Var, Term>,
     conditions: Vec<Formula>,
     fresh: usize,
+    cells: Vec<MemCell>,
 }
 
 fn int_width(ty: &Type) -> Result<u32, NotEncodable> {
@@ -182,22 +233,66 @@ impl Encoder<'_> {
                 self.ub.push(reach.clone());
                 Sym::Int(self.fresh_input("poison", w))
             }
+            Operand::Global(g) => Sym::Addr(CellBase::Global(*g), 0),
             other => return Err(NotEncodable(format!("operand {other:?}"))),
         })
     }
 
     fn int(&mut self, o: &Operand, reach: &Formula) -> Result<Term, NotEncodable> {
-        Ok(match self.operand(o, reach)? {
-            Sym::Int(t) => t,
-            Sym::Bool(f) => bool_value(f),
-        })
+        self.operand(o, reach)?.into_int()
     }
 
     fn cond(&mut self, o: &Operand, reach: &Formula) -> Result<Formula, NotEncodable> {
         Ok(match self.operand(o, reach)? {
             Sym::Bool(f) => f,
-            Sym::Int(t) => low_bit(t),
+            other => low_bit(other.into_int()?),
         })
+    }
+
+    /// The index of the cell at `addr` accessed as a `bits`-bit integer of `size` bytes
+    /// (added on first use). A different access to an overlapping range of the same base is
+    /// refused; overlaps between different bases are excluded where the addresses are known
+    /// (the observation, see `recheck::observation`).
+    fn cell(&mut self, addr: Sym, ty: &Type, size: u64, written: bool) -> Result<usize, NotEncodable> {
+        let Sym::Addr(base, offset) = addr else { return Err(NotEncodable("memory access through an address that may change during the loop".into())) };
+        let bits = int_width(ty)?;
+        if size == 0 || size > 8 || size * 8 < bits as u64 {
+            return Err(NotEncodable(format!("{bits}-bit access of {size} bytes")));
+        }
+        for (i, c) in self.cells.iter_mut().enumerate() {
+            let s = &mut c.spec;
+            if s.base != base || offset >= s.offset + s.size as i128 || s.offset >= offset + size as i128 {
+                continue;
+            }
+            if s.offset != offset || s.size != size || s.bits != bits {
+                return Err(NotEncodable("overlapping memory accesses of different sizes or types".into()));
+            }
+            s.written |= written;
+            return Ok(i);
+        }
+        let name = format!("{}mem{}", self.prefix, self.cells.len());
+        self.cells.push(MemCell { spec: CellSpec { base, offset, size, bits, written }, name });
+        Ok(self.cells.len() - 1)
+    }
+
+    /// The current contents of cell `i` on a path whose writes are `mem`.
+    fn cell_value(&self, mem: &CellValues, i: usize) -> Term {
+        mem.get(&i).cloned().unwrap_or_else(|| Term::Var(Var::new(&self.cells[i].name)))
+    }
+
+    /// The cell contents at the entry of a block reached by the given (mutually exclusive)
+    /// paths, each with its condition and its writes.
+    fn merge_cells(&mut self, paths: Vec<(Formula, &CellValues)>) -> CellValues {
+        let touched: std::collections::BTreeSet<usize> = paths.iter().flat_map(|(_, m)| m.keys().copied()).collect();
+        let mut out = CellValues::new();
+        for i in touched {
+            let arms: Vec<(Formula, Sym)> = paths.iter().map(|(c, m)| (c.clone(), Sym::Int(self.cell_value(m, i)))).collect();
+            if let Some(Sym::Int(t)) = merge(arms) {
+                let t = self.define(t);
+                out.insert(i, t);
+            }
+        }
+        out
     }
 
     fn note_condition(&mut self, f: &Formula) {
@@ -262,14 +357,25 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         }
     }
     let mut live_ins = Vec::new();
+    let mut pointers = Vec::new();
     for v in read_from_outside(f, lp) {
-        live_ins.push(LoopVar { value: v, name: var_name(f, v), width: width_of(v)? });
+        if matches!(types.get(v.0 as usize), Some(Some(Type::Ptr))) {
+            // Fixed during the loop: usable as the base of memory cells, nothing else.
+            pointers.push(v);
+        } else {
+            live_ins.push(LoopVar { value: v, name: var_name(f, v), width: width_of(v)? });
+        }
     }
     let order = topological(f, lp.header, &lp.blocks).map_err(|e| NotEncodable(e.0))?;
     let mut e = Encoder {
         f,
         prefix: format!("m{}_", lp.header.0),
-        values: state.iter().chain(&live_ins).map(|x| (x.value, Sym::Int(var_term(x)))).collect(),
+        values: state
+            .iter()
+            .chain(&live_ins)
+            .map(|x| (x.value, Sym::Int(var_term(x))))
+            .chain(pointers.iter().map(|p| (*p, Sym::Addr(CellBase::Reg(*p), 0))))
+            .collect(),
         ub: Vec::new(),
         inputs: Vec::new(),
         input_origins: Vec::new(),
@@ -277,7 +383,10 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         defined: BTreeMap::new(),
         conditions: Vec::new(),
         fresh: 0,
+        cells: Vec::new(),
     };
+    // Cell contents written by the iteration at the end of each block.
+    let mut mem_out: BTreeMap<BlockId, CellValues> = BTreeMap::new();
     let mut edge_conds: BTreeMap<(BlockId, BlockId), Formula> = BTreeMap::new();
     let mut ends: Vec<(BlockId, Target, Formula)> = Vec::new();
     for &b in &order {
@@ -290,6 +399,13 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         if reach == Formula::False {
             continue;
         }
+        let mut mem = if b == lp.header {
+            CellValues::new()
+        } else {
+            let paths: Vec<(Formula, &CellValues)> =
+                edge_conds.iter().filter(|((p, to), c)| *to == b && **c != Formula::False && mem_out.contains_key(p)).map(|((p, _), c)| (c.clone(), &mem_out[p])).collect();
+            e.merge_cells(paths)
+        };
         for instr in &block.instrs {
             let result: Option<Sym> = match &instr.op {
                 Op::Phi { .. } if b == lp.header => continue,
@@ -317,11 +433,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
                             Some(Sym::Bool(if k & 1 == 1 { Formula::not(x) } else { x }))
                         }
                         (a, bb) => {
-                            let to_int = |s: Sym| match s {
-                                Sym::Int(t) => t,
-                                Sym::Bool(f) => bool_value(f),
-                            };
-                            let (t, bad) = math_ops::binary(*op, *flags, *bits, to_int(a), to_int(bb))?;
+                            let (t, bad) = math_ops::binary(*op, *flags, *bits, a.into_int()?, bb.into_int()?)?;
                             if bad != Formula::False {
                                 e.ub.push(Formula::and([reach.clone(), bad]));
                             }
@@ -341,12 +453,9 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
                         (Sym::Bool(x), crate::ir::CastOp::ZExt) if *from_bits == 1 => Some(Sym::Int(Term::Ite(Box::new(x), Box::new(Term::Const(1)), Box::new(Term::Const(0))))),
                         (Sym::Bool(x), crate::ir::CastOp::SExt) if *from_bits == 1 => Some(Sym::Int(bool_value(x))),
                         (Sym::Bool(x), crate::ir::CastOp::Trunc | crate::ir::CastOp::BitCast) if *to_bits == 1 => Some(Sym::Bool(x)),
+                        (a @ Sym::Addr(..), crate::ir::CastOp::BitCast) => Some(a),
                         (s, _) => {
-                            let t = match s {
-                                Sym::Int(t) => t,
-                                Sym::Bool(f) => bool_value(f),
-                            };
-                            let r = math_ops::cast(*op, *from_bits, *to_bits, t)?;
+                            let r = math_ops::cast(*op, *from_bits, *to_bits, s.into_int()?)?;
                             Some(Sym::Int(e.define(r)))
                         }
                     }
@@ -388,12 +497,35 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
                         _ => e.call(name, args, ret, &reach)?,
                     }
                 }
+                Op::PtrAdd { base, offset, indices, .. } => {
+                    let Sym::Addr(root, off) = e.operand(base, &reach)? else { return Err(NotEncodable("address arithmetic on a non-fixed pointer".into())) };
+                    let mut at = off.checked_add(*offset).ok_or_else(|| NotEncodable("offset overflow".into()))?;
+                    for ix in indices {
+                        let Operand::Int { value, .. } = ix.value else { return Err(NotEncodable("address with a variable index".into())) };
+                        at = value.checked_mul(ix.scale).and_then(|d| at.checked_add(d)).ok_or_else(|| NotEncodable("offset overflow".into()))?;
+                    }
+                    Some(Sym::Addr(root, at))
+                }
+                Op::Load { ty, ptr, size } => {
+                    let addr = e.operand(ptr, &reach)?;
+                    let i = e.cell(addr, ty, *size, false)?;
+                    Some(Sym::Int(e.cell_value(&mem, i)))
+                }
+                Op::Store { ty, value, ptr, size } => {
+                    let addr = e.operand(ptr, &reach)?;
+                    let i = e.cell(addr, ty, *size, true)?;
+                    let v = e.int(value, &reach)?;
+                    let v = e.define(v);
+                    mem.insert(i, v);
+                    None
+                }
                 other => return Err(NotEncodable(format!("instruction {}", short(other)))),
             };
             if let (Some(r), Some(v)) = (instr.result, result) {
                 e.values.insert(r, v);
             }
         }
+        mem_out.insert(b, mem);
         if reach == Formula::False {
             continue;
         }
@@ -435,12 +567,14 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
     let mut stay_parts = Vec::new();
     let mut exit_parts = Vec::new();
     let mut post_arms: BTreeMap<ValueId, Vec<(Formula, Sym)>> = BTreeMap::new();
+    let mut back_paths: Vec<(Formula, BlockId)> = Vec::new();
     for (from, to, cond) in ends {
         if to != Target::Block(lp.header) {
             exit_parts.push(cond);
             continue;
         }
         stay_parts.push(cond.clone());
+        back_paths.push((cond.clone(), from));
         for instr in &header.instrs {
             let (Op::Phi { incoming, .. }, Some(r)) = (&instr.op, instr.result) else { continue };
             let (o, _) = incoming.iter().find(|(_, p)| *p == from).ok_or_else(|| NotEncodable("header phi without this back edge".into()))?;
@@ -454,12 +588,13 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
     let mut post = BTreeMap::new();
     for x in &state {
         let arms = post_arms.remove(&x.value).ok_or_else(|| NotEncodable(format!("no value for {} on a back edge", x.name)))?;
-        let t = match merge(arms).ok_or_else(|| NotEncodable("empty phi".into()))? {
-            Sym::Int(t) => t,
-            Sym::Bool(f) => bool_value(f),
-        };
+        let t = merge(arms).ok_or_else(|| NotEncodable("empty phi".into()))?.into_int()?;
         post.insert(x.value, t);
     }
+    let no_writes = CellValues::new();
+    let paths: Vec<(Formula, &CellValues)> = back_paths.into_iter().map(|(c, from)| (c, mem_out.get(&from).unwrap_or(&no_writes))).collect();
+    let after = e.merge_cells(paths);
+    let cell_post: Vec<Term> = (0..e.cells.len()).map(|i| e.cell_value(&after, i)).collect();
     Ok(MathLoopStep {
         header: lp.header,
         state,
@@ -472,6 +607,8 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         input_origins: e.input_origins,
         definitions: e.definitions,
         conditions: e.conditions,
+        cells: e.cells,
+        cell_post,
     })
 }
 
@@ -481,13 +618,16 @@ impl Encoder<'_> {
         let o = arg.ok_or_else(|| NotEncodable("assume without argument".into()))?;
         Ok(match self.operand(o, reach)? {
             Sym::Bool(f) => f,
-            Sym::Int(t) => Formula::ne(t, Term::Const(0)),
+            other => Formula::ne(other.into_int()?, Term::Const(0)),
         })
     }
 }
 
 /// The value chosen by mutually exclusive conditions (the last arm is the default).
 fn merge(mut arms: Vec<(Formula, Sym)>) -> Option<Sym> {
+    if arms.iter().any(|(_, s)| matches!(s, Sym::Addr(..))) {
+        return None;
+    }
     let (_, last) = arms.pop()?;
     let all_bool = matches!(last, Sym::Bool(_)) && arms.iter().all(|(_, s)| matches!(s, Sym::Bool(_)));
     if all_bool {
@@ -498,13 +638,9 @@ fn merge(mut arms: Vec<(Formula, Sym)>) -> Option<Sym> {
         }
         return Some(Sym::Bool(acc));
     }
-    let int = |s: Sym| match s {
-        Sym::Int(t) => t,
-        Sym::Bool(f) => bool_value(f),
-    };
-    let mut acc = int(last);
+    let mut acc = last.into_int().ok()?;
     for (c, s) in arms.into_iter().rev() {
-        acc = Term::Ite(Box::new(c), Box::new(int(s)), Box::new(acc));
+        acc = Term::Ite(Box::new(c), Box::new(s.into_int().ok()?), Box::new(acc));
     }
     Some(Sym::Int(acc))
 }

@@ -4,6 +4,7 @@
 //! independently from its witness (`recheck`). The bit-vector counterpart for `c`/`wrap` is
 //! `bitprecise::recurrent`.
 
+pub mod header_visits;
 pub mod math_ops;
 pub mod math_recurrent;
 pub mod math_step;

@@ -2,12 +2,15 @@
 //! witness alone (function and header names, stem inputs and length, the set), re-encode the
 //! loop from the IR, replay the stem with the interpreter (`math`, no UB, no poison, exactly
 //! the recorded inputs) to the header entry, evaluate the set on the reached state, and prove
-//! closure with a fresh z3 query that must be `Unsat`.
+//! closure with a fresh z3 query that must be `Unsat`. The loop's memory cells are read from
+//! the interpreter's memory at that entry: inside live allocations (writable where the loop
+//! stores), initialised, and pairwise disjoint.
 
+use super::header_visits::HeaderVisits;
 use super::math_step::{encode_math_loop_step, MathLoopStep};
 use crate::config::Config;
 use crate::facts::ModuleFacts;
-use crate::interp::{run_observed, BlockEntry, Outcome, RunConfig, SequenceInputs, TailRecorder};
+use crate::interp::{run_observed, BlockEntry, Outcome, RunConfig, SequenceInputs};
 use crate::ir::{FuncId, Module};
 use crate::logic::Var;
 use crate::smt::{Budget, SatResult};
@@ -15,7 +18,9 @@ use crate::termination::eval::{eval_formula, Valuation};
 use crate::verdict::{IntSemantics, RecurrentSetWitness};
 use std::time::Instant;
 
-/// The values of the loop variables at one header visit, if all are defined and not poison.
+/// The values of the loop variables and cells at one header visit, if all are defined and
+/// not poison, and the cells (read by the observer, see `CellContents`) lie in live
+/// allocations and do not overlap each other.
 pub fn observation(step: &MathLoopStep, entry: &BlockEntry) -> Option<Valuation> {
     let mut env = Valuation::new();
     for x in step.variables() {
@@ -24,6 +29,22 @@ pub fn observation(step: &MathLoopStep, entry: &BlockEntry) -> Option<Valuation>
             return None;
         }
         env.insert(Var::new(&x.name), v.int);
+    }
+    if entry.cells.len() != step.cells.len() {
+        return None;
+    }
+    let mut ranges = Vec::with_capacity(step.cells.len());
+    for (c, v) in step.cells.iter().zip(&entry.cells) {
+        let v = (*v)?;
+        if v.value.poison {
+            return None;
+        }
+        env.insert(Var::new(&c.name), v.value.int);
+        ranges.push((v.addr, v.addr.checked_add(c.spec.size)?));
+    }
+    ranges.sort_unstable();
+    if ranges.windows(2).any(|w| w[0].1 > w[1].0) {
+        return None;
     }
     Some(env)
 }
@@ -41,20 +62,21 @@ pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     if w.fixed_input.is_some_and(|c| !step.fixed_input_fits(c)) {
         return false;
     }
-    let known: Vec<Var> = step.variables().map(|x| Var::new(&x.name)).collect();
+    let known: Vec<Var> = step.variable_names().iter().map(Var::new).collect();
     if !w.set.vars().iter().all(|v| known.contains(v)) {
         return false;
     }
     // The stem: exactly the recorded inputs, stopping at the header entry.
     let values: Vec<i128> = w.stem_inputs.iter().map(|(_, v)| *v).collect();
     let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, w.stem_steps) };
-    let mut rec = TailRecorder::new(1);
+    let mut rec = HeaderVisits::new(func, step.header, w.depth, step.cell_specs(), 0, 1);
     let replay = run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
     if replay.outcome != Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != w.stem_inputs {
         return false;
     }
-    let Some(at) = rec.entries.back() else { return false };
-    if at.func != func || at.block != step.header || at.steps != w.stem_steps || at.depth != w.depth {
+    // The replay stops right after the entry at `stem_steps`: the last header visit must be it.
+    let Some(at) = rec.last.back() else { return false };
+    if at.steps != w.stem_steps {
         return false;
     }
     let Some(env) = observation(&step, at) else { return false };

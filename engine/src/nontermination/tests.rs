@@ -198,8 +198,8 @@ fn terminating_loops_get_no_witness() {
     assert!(prove_no("int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x = x / 2; return 0; }").is_none());
     // Unsigned growth is unbounded under math too, but this loop has a bound.
     assert!(prove_no("int main(void) { int i = __VERIFIER_nondet_int(); while (i > 0 && i < 1000000) i = i + 1; return 0; }").is_none());
-    // Memory in the loop is out of scope.
-    assert!(prove_no("int main(void) { int a[2]; a[0] = __VERIFIER_nondet_int(); while (a[0] > 0) a[0] = a[0] + 1; return 0; }").is_none());
+    // A memory cell that counts down: terminating, no NO.
+    assert!(prove_no("int main(void) { int a[2]; a[0] = __VERIFIER_nondet_int(); while (a[0] > 0) a[0] = a[0] - 1; return 0; }").is_none());
 }
 
 fn counter_step() -> (Module, super::math_step::MathLoopStep) {
@@ -258,4 +258,34 @@ fn recheck_rejects_tampered_witnesses() {
     // A stem one step short of the header entry.
     let short = RecurrentSetWitness { stem_steps: good.stem_steps - 1, ..good };
     assert!(!check(&short, IntSemantics::Math));
+}
+
+#[test]
+fn loops_over_fixed_memory_cells() {
+    // A cell of a local array (alloca with a constant offset), a global, and a pointer to a
+    // stack cell defined before the loop: each cell is a state variable.
+    let rs = proved_no("int main(void) { int a[2]; a[0] = __VERIFIER_nondet_int(); a[1] = 1; while (a[0] > 0) a[0] = a[0] + a[1]; return 0; }");
+    assert!(rs.set.to_string().contains("mem"), "{}", rs.set);
+    proved_no("int g; int main(void) { g = __VERIFIER_nondet_int(); while (g >= 0) g = 2 * g + 10; return 0; }");
+    proved_no("#include <stdlib.h>\nint main(void) { int *x = alloca(sizeof(int)); *x = __VERIFIER_nondet_int(); while (*x >= 0) *x = 2 * (*x) + 10; return 0; }");
+    // Stores on some paths only, a cell and a register together.
+    proved_no("int main(void) { int c[1]; int i = __VERIFIER_nondet_int(); c[0] = 0; while (i > 0) { if (c[0] > 5) i = i + 1; else c[0] = c[0] + 1; } return 0; }");
+}
+
+#[test]
+fn memory_the_encoding_cannot_fix_is_refused() {
+    let step_of = |src: &str| {
+        let m = compile(&format!("{NONDET}{src}"));
+        let main = m.function_by_name("main").unwrap();
+        let lp = ModuleFacts::new(&m).function(&m, main).loops.loops[0].clone();
+        encode_math_loop_step(&m, m.function(main), &lp)
+    };
+    // A variable index: the address changes during the loop.
+    assert!(step_of("int main(void) { int a[4]; int i = 0; a[0] = 1; while (i >= 0) { a[i % 4] = i; i = i + 1; } return 0; }").is_err());
+    // A call of a defined function, and a free, may touch memory the encoding does not see.
+    assert!(step_of("void f(int *p) { *p = 0; }\nint main(void) { int x = 1; while (x > 0) { f(&x); x = x + 1; } return 0; }").is_err());
+    // Pointers loaded from memory are not fixed addresses.
+    assert!(step_of("int x; int *gp; int main(void) { gp = &x; x = 1; while (*gp > 0) *gp = *gp + 1; return 0; }").is_err());
+    // The same bytes accessed as an int and as a char.
+    assert!(step_of("int main(void) { int x = 1; while (x > 0) { *(char *)&x = 1; x = x + 1; } return 0; }").is_err());
 }
