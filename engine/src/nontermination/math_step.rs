@@ -157,6 +157,7 @@ impl Sym {
 type CellValues = BTreeMap<usize, Term>;
 
 struct Encoder<'a> {
+    module: &'a Module,
     f: &'a Function,
     prefix: String,
     values: BTreeMap<ValueId, Sym>,
@@ -270,9 +271,23 @@ impl Encoder<'_> {
             s.written |= written;
             return Ok(i);
         }
-        let name = format!("{}mem{}", self.prefix, self.cells.len());
+        let name = self.cell_name(base, offset);
         self.cells.push(MemCell { spec: CellSpec { base, offset, size, bits, written }, name });
         Ok(self.cells.len() - 1)
+    }
+
+    /// The variable name of the cell at `base + offset`: `*x#3`, `*x#3+4`, `*@g` (unique:
+    /// register names carry their value number, offsets within one base differ).
+    fn cell_name(&self, base: CellBase, offset: i128) -> String {
+        let at = match base {
+            CellBase::Reg(v) => var_name(self.f, v),
+            CellBase::Global(g) => format!("@{}", self.module.globals.get(g.0 as usize).map_or_else(|| g.0.to_string(), |x| x.name.clone())),
+        };
+        if offset == 0 {
+            format!("*{at}")
+        } else {
+            format!("*{at}{offset:+}")
+        }
     }
 
     /// The current contents of cell `i` on a path whose writes are `mem`.
@@ -368,6 +383,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
     }
     let order = topological(f, lp.header, &lp.blocks).map_err(|e| NotEncodable(e.0))?;
     let mut e = Encoder {
+        module,
         f,
         prefix: format!("m{}_", lp.header.0),
         values: state
