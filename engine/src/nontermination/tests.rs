@@ -330,3 +330,16 @@ fn memory_cells_follow_the_interpreter() {
         "struct s { int x; long y; short z; }; int main(void) { struct s v; v.x = 1; v.y = 0; v.z = 3; while (v.y < 1000) { v.y = v.y + v.x; v.x = v.x + v.z; v.z = -v.z; v.z = v.z + 1; } return 0; }",
     );
 }
+
+#[test]
+fn aliased_or_uninitialised_cells_give_no_witness() {
+    // p[1] and q[0] are the same int of g: the store through q ends the loop. The encoding
+    // sees two cells of different bases; their concrete ranges overlap, so no observation.
+    assert!(prove_no("int g[4]; void f(int *p, int *q) { while (p[1] > 0) { q[0] = q[0] - 1; p[0] = p[0] + 1; } }\nint main(void) { g[2] = __VERIFIER_nondet_int(); f(g + 1, g + 2); return 0; }").is_none());
+    // The same cell through two parameters.
+    assert!(prove_no("void f(int *p, int *q) { while (*p > 0) { *q = *q - 1; } }\nint main(void) { int x = __VERIFIER_nondet_int(); f(&x, &x); return 0; }").is_none());
+    // Distinct cells through two parameters: non-terminating for x > 0.
+    proved_no("void f(int *p, int *q) { while (*p > 0) { *q = *q - 1; } }\nint main(void) { int x = __VERIFIER_nondet_int(); int y = 0; f(&x, &y); return 0; }");
+    // An uninitialised cell is not observed (its value would be drawn on the first read).
+    assert!(prove_no("int main(void) { int a[2]; int n = __VERIFIER_nondet_int(); while (n > 0) { a[1] = a[1] + 1; if (a[1] > 100) n = 0; } return 0; }").is_none());
+}
