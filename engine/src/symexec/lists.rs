@@ -109,7 +109,9 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
         let several = le(&c(2), &len);
         let next = LinExpr::var(&l.rec_field().first);
         out.extend(single.clone().zip(le(&c(1), &next)).map(|(a, b)| Fact::Or(vec![a, b])));
-        out.extend(several.clone().zip(le(&next, &c(0))).map(|(a, b)| Fact::Or(vec![a, b])));
+        if let (Some(sv), Some(em), Some(null)) = (several.clone(), empty.clone(), Atom::cmp(&next, Rel::Eq, &c(0))) {
+            out.push(Fact::Or(vec![sv, em, null]));
+        }
         for f in &l.fields {
             let Some(last) = &f.last else { continue };
             if let (Some(sv), Some(em), Some(eq)) = (several.clone(), empty.clone(), Atom::cmp(&LinExpr::var(&f.first), Rel::Eq, &LinExpr::var(last))) {

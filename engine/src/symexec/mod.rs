@@ -77,6 +77,8 @@ mod bv_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod lists_tests;
+#[cfg(test)]
 mod recursion_tests;
 #[cfg(test)]
 mod rust_tests;
