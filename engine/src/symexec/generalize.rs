@@ -390,6 +390,16 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     }
     // list lengths (seed 001 (A)/(B)): bounds, and their order against integer locals
     // (`len = k` of a loop that conses one cell per iteration)
+    // and, for a counter that rises while the list shrinks, `x + len ≤ K` with K among the
+    // largest constants of ⟨a⟩ (e.g. the bound on the length the list was built with)
+    let mut bounds: Vec<crate::logic::Int> = facts
+        .iter()
+        .filter_map(|f| if let Fact::Atom(x) = f { Some(x.e.constant.abs()) } else { None })
+        .filter(|k| *k > 1 && *k < (1 << 40))
+        .collect();
+    bounds.sort_unstable();
+    bounds.dedup();
+    let bounds: Vec<crate::logic::Int> = bounds.into_iter().rev().take(3).collect();
     for l in &a.lists {
         let le = LinExpr::var(&l.len);
         derived.extend(Atom::cmp(&le, crate::logic::Rel::Ge, &LinExpr::constant(1)));
@@ -397,6 +407,10 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             if ky.is_some() {
                 derived.extend(Atom::cmp(&le, crate::logic::Rel::Le, &LinExpr::var(y)));
                 derived.extend(Atom::cmp(&LinExpr::var(y), crate::logic::Rel::Le, &le));
+                for k in &bounds {
+                    let sum = le.add_scaled(1, &LinExpr::var(y));
+                    derived.extend(sum.and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::constant(*k))));
+                }
             }
         }
     }
