@@ -390,31 +390,19 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     }
     // list lengths (seed 001 (A)/(B)): bounds, and their order against integer locals
     // (`len = k` of a loop that conses one cell per iteration)
-    // and, for a counter x that rises while the list shrinks, `x + len ≤ K` with K an upper
-    // bound ⟨a⟩ states for `len` plus 0..2 (x's first values): e.g. the length the list was
-    // built with
+    // and, for a counter that rises while the list shrinks, `x + len ≤ K` with K among the
+    // largest constants of ⟨a⟩ (e.g. the bound on the length the list was built with)
+    let mut bounds: Vec<crate::logic::Int> = facts
+        .iter()
+        .filter_map(|f| if let Fact::Atom(x) = f { Some(x.e.constant.abs()) } else { None })
+        .filter(|k| *k > 1 && *k < (1 << 40))
+        .collect();
+    bounds.sort_unstable();
+    bounds.dedup();
+    let bounds: Vec<crate::logic::Int> = bounds.into_iter().rev().take(3).collect();
     for l in &a.lists {
         let le = LinExpr::var(&l.len);
         derived.extend(Atom::cmp(&le, crate::logic::Rel::Ge, &LinExpr::constant(1)));
-        let mut bounds: Vec<crate::logic::Int> = facts
-            .iter()
-            .filter_map(|f| match f {
-                Fact::Atom(x) if x.rel == ARel::Le && x.e.coeffs.len() == 1 && x.e.coeffs.get(&l.len) == Some(&1) => Some(-x.e.constant),
-                _ => None,
-            })
-            .flat_map(|c| (0..=2).filter_map(move |d| c.checked_add(d)))
-            .collect();
-        // small constants of ⟨a⟩ (the bound may sit on a counter `len` equals), not type ranges
-        let mut small: Vec<crate::logic::Int> = facts
-            .iter()
-            .filter_map(|f| if let Fact::Atom(x) = f { Some(x.e.constant.abs()) } else { None })
-            .filter(|k| *k > 1 && *k <= 1 << 20)
-            .collect();
-        small.sort_unstable();
-        small.dedup();
-        bounds.extend(small.into_iter().rev().take(4));
-        bounds.sort_unstable();
-        bounds.dedup();
         for (y, ky) in &lvs {
             if ky.is_some() {
                 derived.extend(Atom::cmp(&le, crate::logic::Rel::Le, &LinExpr::var(y)));

@@ -283,17 +283,14 @@ enum Link {
 pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     let mut changed = false;
     let before = s.lists.len();
-    name_starts(ctx, s);
-    // empty invariants are dropped unless a local names them (a cursor that reached the end:
-    // kept, the state then still matches the loop's states with a non-empty rest)
-    let lv: BTreeSet<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
     let lists = std::mem::take(&mut s.lists);
     for l in lists {
-        if lv.contains(&l.start) || !ctx.entails(s, &[Atom::var_const(&l.len, Rel::Eq, 0)]) {
+        if !ctx.entails(s, &[Atom::var_const(&l.len, Rel::Eq, 0)]) {
             s.lists.push(l);
         }
     }
     changed |= s.lists.len() != before;
+    name_starts(ctx, s);
     while let Some(next) = fold_one(ctx, s) {
         *s = next;
         changed = true;
@@ -306,11 +303,7 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
 /// invariants through the locals that point to them; any variable equal to the start
 /// denotes the same invariant).
 fn name_starts(ctx: &mut Ctx<'_>, s: &mut State) {
-    let lv: Vec<Var> = s
-        .frames
-        .iter()
-        .flat_map(|f| f.lv.iter().filter(|(x, _)| matches!(ctx.value_type(f.func, **x), Some(crate::ir::Type::Ptr))).map(|(_, v)| v.clone()))
-        .collect();
+    let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
     for i in 0..s.lists.len() {
         let start = s.lists[i].start.clone();
         if lv.contains(&start) {
