@@ -195,7 +195,7 @@ fn fresh_range(v: &Var, f: &ListField) -> Vec<Option<Atom>> {
     let bits = (f.size * 8) as u32;
     if f.is_ptr {
         vec![Some(Atom::var_const(v, Rel::Ge, 0)), Some(Atom::var_const(v, Rel::Le, super::exec::ADDR_MAX))]
-    } else if bits >= 1 && bits <= 64 {
+    } else if (1..=64).contains(&bits) {
         let (lo, hi) = if f.unsigned { (0, (1i128 << bits) - 1) } else { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) };
         vec![Some(Atom::var_const(v, Rel::Ge, lo)), Some(Atom::var_const(v, Rel::Le, hi))]
     } else {
