@@ -23,7 +23,7 @@ ONLY="${ONLY:-.}"
 CC="${CC:-clang-22}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-export ASAN_OPTIONS="detect_stack_use_after_return=1:detect_leaks=1:abort_on_error=0"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_stack_use_after_return=1:detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="print_stacktrace=0:halt_on_error=1"
 failures=0
 checked=0

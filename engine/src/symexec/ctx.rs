@@ -126,6 +126,7 @@ impl<'m> Ctx<'m> {
                 }
             }
         }
+        facts.extend(super::lists::state_facts(s));
         let mut sliced = slice(&facts, focus);
         // PT disequalities: same-kind entries holding provably different values are at
         // different addresses. Only pairs touching the slice matter.

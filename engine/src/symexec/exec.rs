@@ -264,6 +264,9 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let addr = operand(ctx, &mut s, ptr)?;
             let addr = as_var(ctx, &mut s, &addr, "addr");
             let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
+                if let Some(m) = super::lists::materialize(ctx, &s, &addr, *size) {
+                    return instruction(ctx, m, instr);
+                }
                 return Ok(vec![err(s, "load from memory that may be unallocated or out of bounds", loc)]);
             };
             let Some(x) = res else { return done(vec![s]) };
@@ -337,6 +340,9 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let addr = operand(ctx, &mut s, ptr)?;
             let addr = as_var(ctx, &mut s, &addr, "addr");
             let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
+                if let Some(m) = super::lists::materialize(ctx, &s, &addr, *size) {
+                    return instruction(ctx, m, instr);
+                }
                 return Ok(vec![err(s, "store to memory that may be unallocated or out of bounds", loc)]);
             };
             if s.alloc_by_id(alloc_id).is_some_and(|a| a.kind.read_only()) {
@@ -1426,6 +1432,14 @@ fn free(ctx: &mut Ctx<'_>, s: State, p: &LinExpr, loc: &Option<SrcLoc>) -> StepR
                     found = Some(id);
                     break;
                 }
+            }
+        }
+        if found.is_none() {
+            // the first cell of a list invariant is freed as the heap block it is
+            let addr = as_var(ctx, &mut st, p, "addr");
+            if let Some(m) = super::lists::materialize(ctx, &st, &addr, 1) {
+                out.extend(free(ctx, m, p, loc)?);
+                continue;
             }
         }
         match found {

@@ -200,6 +200,10 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> Option<Mu> 
         bind(&mut mu, &mut used_targets, &p.addr, &q.addr);
         bind(&mut mu, &mut used_targets, &p.value, &q.value);
     }
+    // (g6) list invariants
+    if !super::lists::instance(general, inst, &mut mu) {
+        return None;
+    }
     // (c) ⟨inst⟩ ⇒ μ(KB_general)
     let mut atoms = vec![];
     for f in &general.kb {
@@ -301,6 +305,9 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
         }
     }
     c.pt = pt;
+    let (lists, list_vars) = super::lists::merge(ctx, a, b, &mut inv_a, &mut inv_b, &mut mu_a);
+    c.lists = lists;
+    extra.extend(list_vars);
     let ra = |v: &Var| inv_a.get(v).cloned().unwrap_or_else(|| v.clone());
     let rb = |v: &Var| inv_b.get(v).cloned().unwrap_or_else(|| v.clone());
     let b_ren = b.rename(&rb);
@@ -378,6 +385,32 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             };
             if lvs.len() < 20 {
                 lvs.push((v.clone(), kind));
+            }
+        }
+    }
+    // list lengths (seed 001 (A)/(B)): bounds, and their order against integer locals
+    // (`len = k` of a loop that conses one cell per iteration)
+    // and, for a counter that rises while the list shrinks, `x + len ≤ K` with K among the
+    // largest constants of ⟨a⟩ (e.g. the bound on the length the list was built with)
+    let mut bounds: Vec<crate::logic::Int> = facts
+        .iter()
+        .filter_map(|f| if let Fact::Atom(x) = f { Some(x.e.constant.abs()) } else { None })
+        .filter(|k| *k > 1 && *k < (1 << 40))
+        .collect();
+    bounds.sort_unstable();
+    bounds.dedup();
+    let bounds: Vec<crate::logic::Int> = bounds.into_iter().rev().take(3).collect();
+    for l in &a.lists {
+        let le = LinExpr::var(&l.len);
+        derived.extend(Atom::cmp(&le, crate::logic::Rel::Ge, &LinExpr::constant(1)));
+        for (y, ky) in &lvs {
+            if ky.is_some() {
+                derived.extend(Atom::cmp(&le, crate::logic::Rel::Le, &LinExpr::var(y)));
+                derived.extend(Atom::cmp(&LinExpr::var(y), crate::logic::Rel::Le, &le));
+                for k in &bounds {
+                    let sum = le.add_scaled(1, &LinExpr::var(y));
+                    derived.extend(sum.and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::constant(*k))));
+                }
             }
         }
     }

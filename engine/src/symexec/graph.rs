@@ -251,8 +251,17 @@ impl Builder<'_, '_> {
     /// of a summarized function if `entry`) and generalizes it against the closest ancestor
     /// at the same position. Returns the new node.
     fn gen_point_child(&mut self, parent: usize, st: State, entry: bool) -> Result<usize, String> {
-        let arrival = st.kb.clone();
         let mut st = st;
+        if !entry {
+            // seed 001: chains of heap cells become list invariants before generalizing (after
+            // dead locals are gone: a live reference into a chain keeps it concrete)
+            for fr in &mut st.frames {
+                let live = self.ctx.live_at(fr.func, fr.block, fr.idx);
+                fr.lv.retain(|v, _| live.contains(v));
+            }
+            super::lists::fold(self.ctx, &mut st);
+        }
+        let arrival = st.kb.clone();
         generalize::cleanup(self.ctx, &mut st);
         let c = self.add_node(st, Some(parent), true);
         self.nodes[c].arrival_kb = arrival;
@@ -272,6 +281,7 @@ impl Builder<'_, '_> {
             return Ok(c);
         };
         let (general, inst) = (self.nodes[a].state.clone(), self.nodes[c].state.clone());
+        tracing::debug!("gen point n{c} vs ancestor n{a}: general {:?} / {:?} / lists {:?}; inst {:?} / {:?} / lists {:?}", general.frames.last().map(|f| &f.lv), general.allocs.len(), general.lists, inst.frames.last().map(|f| &f.lv), inst.allocs.len(), inst.lists);
         if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {
             self.nodes[c].out.push(Edge::Back(a, mu));
             return Ok(c);
@@ -358,6 +368,10 @@ impl Builder<'_, '_> {
         let top = abs.frames.pop().expect("the callee's frame");
         let callee = top.func;
         abs.frames = vec![top];
+        // list invariants stay with the caller: return states do not describe them, so the
+        // callee must not touch their cells (an access is an error state there, never a
+        // silently stale invariant in the caller)
+        abs.lists.clear();
         if self.ctx.summarized(callee) == Summarized::Registers {
             // memory-free callees (facts::recursion): the caller's memory is not part of the
             // entry, and the call leaves it unchanged

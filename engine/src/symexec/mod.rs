@@ -50,8 +50,9 @@
 //! # Known limitations (each gives MAYBE with its reason)
 //! - Calls through function pointers; unknown external functions; variadic calls; recursion
 //!   whose call contexts or return states do not converge within the merge limits.
-//! - No shape analysis: recursive data structures (lists) are lost at merges, so their loads
-//!   fail the allocation check.
+//! - Shape analysis for NULL-terminated singly linked lists only (`lists`, seed 001; no
+//!   segments yet); other recursive data structures are lost at merges, so their loads fail
+//!   the allocation check.
 //! - Divisibility is tracked only for pointer offsets from a root pointer of the same frame
 //!   (see `facts::congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
@@ -67,6 +68,7 @@ mod graph;
 mod inbounds;
 mod ints;
 mod its_build;
+mod lists;
 mod returns;
 mod rust_alloc;
 mod state;
@@ -75,6 +77,8 @@ mod state;
 mod bv_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod lists_tests;
 #[cfg(test)]
 mod recursion_tests;
 #[cfg(test)]

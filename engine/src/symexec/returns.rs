@@ -81,6 +81,7 @@ impl ReturnSummary {
             pt: self.pt.clone(),
             inputs: vec![],
             inputs_exact: false,
+            lists: vec![],
         }
     }
 

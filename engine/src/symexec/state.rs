@@ -104,6 +104,8 @@ pub struct State {
     pub inputs: Vec<(String, Var)>,
     /// False once the state went through a merge: `inputs` then misses the earlier prefix.
     pub inputs_exact: bool,
+    /// LI: list invariants (seed 001, `symexec::lists`).
+    pub lists: Vec<super::lists::ListInv>,
 }
 
 /// Adds the variables of blocks (bounds) and cells (addresses, contents) to `out`.
@@ -169,6 +171,7 @@ impl State {
     pub fn root_vars(&self) -> BTreeSet<Var> {
         let mut r = self.lv_vars();
         memory_vars(&self.allocs, &self.pt, &mut r);
+        r.extend(self.lists.iter().flat_map(|l| l.vars()));
         for (_, v) in &self.inputs {
             r.insert(v.clone());
         }
@@ -202,6 +205,7 @@ impl State {
         for (_, v) in &mut s.inputs {
             *v = f(v);
         }
+        s.lists = self.lists.iter().map(|l| l.rename(f)).collect();
         s
     }
 }

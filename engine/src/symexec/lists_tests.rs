@@ -1,0 +1,166 @@
+//! Unit tests of the list-invariant rules (`symexec::lists`): folding chains of heap cells,
+//! the no-cycle and no-sharing conditions, materializing the first cell, and the conjuncts
+//! the invariants add to ⟨s⟩.
+
+use super::ctx::Ctx;
+use super::facts::Atom;
+use super::lists::{self, ListField, ListInv};
+use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
+use crate::facts::ModuleFacts;
+use crate::ir::*;
+use crate::logic::{LinExpr, Rel, Var};
+use crate::smt::Budget;
+use crate::verdict::IntSemantics;
+use std::time::{Duration, Instant};
+
+fn module() -> Module {
+    let main = Function {
+        name: "main".into(),
+        params: vec![],
+        ret: Type::Int(32),
+        blocks: vec![Block { name: "entry".into(), instrs: vec![], terminator: Terminator::Ret(None), term_loc: None }],
+        num_values: 4,
+        value_names: vec![None; 4],
+        is_vararg: false,
+        param_attrs: vec![],
+        linkage: Linkage::External,
+        address_taken: false,
+        loc: None,
+    };
+    Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main], globals: vec![] }
+}
+
+fn ctx(m: &Module) -> Ctx<'_> {
+    Ctx::new(m, Box::leak(Box::new(ModuleFacts::new(m))), IntSemantics::C, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)))
+}
+
+fn v(n: &str) -> Var {
+    Var::new(n)
+}
+
+fn eq(a: &Var, b: &Var, k: i128) -> Atom {
+    Atom::cmp(&LinExpr::var(a), Rel::Eq, &LinExpr::var(b).add_scaled(1, &LinExpr::constant(k)).expect("no overflow")).expect("atom")
+}
+
+/// A state whose local 0 is `head`, with a 16-byte heap cell per name in `cells`: value at
+/// offset 0 (i32), next pointer at offset 8 holding `next[i]`.
+fn with_cells(cells: &[(&str, &str)]) -> State {
+    let mut s = State { inputs_exact: true, ..State::default() };
+    for (i, (start, next)) in cells.iter().enumerate() {
+        let (start, end, naddr, val) = (v(start), v(&format!("{start}_end")), v(&format!("{start}_na")), v(&format!("{start}_val")));
+        s.add_atom(eq(&end, &start, 15));
+        s.add_atom(eq(&naddr, &start, 8));
+        s.add_atom(Atom::var_const(&end, Rel::Le, super::exec::ADDR_MAX));
+        let id = i as u32 + 1;
+        s.allocs.push(Alloc { id, start: start.clone(), end, kind: AllocKind::Heap, pristine: None });
+        s.pt.push(PtEntry { addr: start.clone(), size: 4, is_ptr: false, unsigned: false, value: val, alloc: id });
+        s.pt.push(PtEntry { addr: naddr, size: 8, is_ptr: true, unsigned: false, value: v(next), alloc: id });
+    }
+    s.add_atom(Atom::var_const(&v("null"), Rel::Eq, 0));
+    s
+}
+
+fn with_head(mut s: State, head: &str) -> State {
+    let mut lv = std::collections::BTreeMap::new();
+    lv.insert(ValueId(0), v(head));
+    s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
+    s
+}
+
+#[test]
+fn a_null_terminated_chain_folds_into_one_invariant_of_its_length() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "null")]), "c1");
+    assert!(lists::fold(&mut cx, &mut s));
+    assert_eq!(s.lists.len(), 1);
+    assert!(s.allocs.is_empty() && s.pt.is_empty(), "folded cells leave AL and PT");
+    let l = &s.lists[0];
+    assert_eq!((l.start.clone(), l.size, l.fields[l.rec].off), (v("c1"), 16, 8));
+    assert!(cx.entails(&s, &[Atom::var_const(&l.len, Rel::Eq, 2)]));
+    // first = value of c1, last = value of c2
+    assert_eq!(l.fields[0].first, v("c1_val"));
+    assert_eq!(l.fields[0].last, Some(v("c2_val")));
+}
+
+#[test]
+fn a_cycle_is_never_folded() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "c1")]), "c1");
+    assert!(!lists::fold(&mut cx, &mut s));
+    assert!(s.lists.is_empty());
+    assert_eq!(s.allocs.len(), 2);
+}
+
+#[test]
+fn a_chain_with_a_live_reference_to_a_later_cell_stays_concrete() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // the local points to c2, the second cell of c1 → c2 → NULL: only c2 (the local's own
+    // list, a single cell) may be folded, never c1 → c2
+    let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "null")]), "c2");
+    lists::fold(&mut cx, &mut s);
+    assert!(s.allocs.iter().any(|a| a.start == v("c1")), "c1 stays a concrete block");
+    assert!(s.lists.iter().all(|l| l.start != v("c1")));
+}
+
+fn one_list(start: &str, len: &str, next: &str) -> State {
+    let mut s = with_head(State { inputs_exact: true, ..State::default() }, start);
+    s.lists.push(ListInv {
+        start: v(start),
+        len: v(len),
+        size: 16,
+        rec: 1,
+        fields: vec![
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")) },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: None },
+        ],
+    });
+    s
+}
+
+#[test]
+fn the_first_cell_materializes_only_when_the_list_is_provably_non_empty() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = one_list("p", "n", "q");
+    s.add_atom(eq(&v("a"), &v("p"), 8));
+    // p may be NULL (the empty list): no materialization, the access is an error
+    assert!(lists::materialize(&mut cx, &s, &v("a"), 8).is_none());
+    s.add_atom(Atom::var_const(&v("p"), Rel::Ne, 0));
+    let t = lists::materialize(&mut cx, &s, &v("a"), 8).expect("p ≠ 0 ⇒ n ≥ 1");
+    assert_eq!(t.allocs.len(), 1);
+    assert!(t.pt.iter().any(|e| e.value == v("q") && e.is_ptr), "the next field holds the first next value");
+    let rest = &t.lists[0];
+    assert_eq!(rest.start, v("q"));
+    assert!(cx.entails(&t, &[Atom::cmp(&LinExpr::var(&rest.len), Rel::Eq, &LinExpr::var(&v("n")).add_scaled(1, &LinExpr::constant(-1)).expect("e")).expect("a")]));
+    // an access beyond the first cell is not materialized
+    let mut far = s.clone();
+    far.add_atom(eq(&v("b"), &v("p"), 16));
+    assert!(lists::materialize(&mut cx, &far, &v("b"), 8).is_none());
+}
+
+#[test]
+fn the_invariant_relates_start_length_and_the_first_next_pointer() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let s = one_list("p", "n", "q");
+    // len = 0 ⇔ start = 0
+    let mut t = s.clone();
+    t.add_atom(Atom::var_const(&v("p"), Rel::Eq, 0));
+    assert!(cx.entails(&t, &[Atom::var_const(&v("n"), Rel::Eq, 0)]));
+    // a non-NULL first next pointer means at least two cells (seed 001's rule 4)
+    let mut t = s.clone();
+    t.add_atom(Atom::var_const(&v("p"), Rel::Ne, 0));
+    t.add_atom(Atom::var_const(&v("q"), Rel::Ne, 0));
+    assert!(cx.entails(&t, &[Atom::var_const(&v("n"), Rel::Ge, 2)]));
+    // one cell: first and last values agree, and its next pointer is NULL
+    let mut t = s.clone();
+    t.add_atom(Atom::var_const(&v("n"), Rel::Eq, 1));
+    assert!(cx.entails(&t, &[eq(&v("f0"), &v("l0"), 0), Atom::var_const(&v("q"), Rel::Eq, 0)]));
+    // and nothing more: a long list's first and last values are unrelated
+    let mut t = s;
+    t.add_atom(Atom::var_const(&v("n"), Rel::Ge, 2));
+    assert!(!cx.entails(&t, &[eq(&v("f0"), &v("l0"), 0)]));
+}
