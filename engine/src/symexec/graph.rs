@@ -90,7 +90,9 @@ struct Builder<'c, 'm> {
     ctx: &'c mut Ctx<'m>,
     nodes: Vec<Node>,
     work: Vec<usize>,
-    merges: HashMap<Position, usize>,
+    /// Merges per loop position, counted apart below each entry of a non-recursive
+    /// summarized callee (its entries are independent graphs whose positions coincide).
+    merges: HashMap<(Option<usize>, Position), usize>,
     /// Merges per chain of entries (by the chain's first entry).
     entry_merges: HashMap<usize, usize>,
     /// The first entry of the chain a merged entry belongs to.
@@ -160,7 +162,8 @@ impl Builder<'_, '_> {
                     return Ok(());
                 }
             }
-            if !self.intersect_waiting_calls()? {
+            let reopened = self.reopen_orphans();
+            if !self.intersect_waiting_calls()? && !reopened {
                 return Ok(());
             }
         }
@@ -268,6 +271,9 @@ impl Builder<'_, '_> {
             a = self.nodes[x].parent;
         }
         let Some(a) = a else {
+            if entry && self.reuse_entry(c) {
+                return Ok(c);
+            }
             self.work.push(c);
             return Ok(c);
         };
@@ -283,7 +289,8 @@ impl Builder<'_, '_> {
             let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
             self.entry_merges.entry(origin).or_insert(0)
         } else {
-            self.merges.entry(pos).or_insert(0)
+            let scope = self.callee_scope(c);
+            self.merges.entry((scope, pos)).or_insert(0)
         };
         *count += 1;
         self.total_merges += 1;
@@ -332,6 +339,81 @@ impl Builder<'_, '_> {
         Ok(c)
     }
 
+    /// The call abstraction `c` of a non-recursive summarized callee (no ancestor entry of
+    /// its function exists) is tried against the live entries of the same function built
+    /// for other calls, newest first: if one generalizes it, `c` gets a `Back` edge to it and
+    /// that entry's graph and return states serve this call too (intersected with it through
+    /// μ), instead of building the callee's graph again. Should that entry's subtree later be
+    /// discarded by a merge above it, `reopen_orphans` analyses `c` as an entry of its own.
+    fn reuse_entry(&mut self, c: usize) -> bool {
+        let func = self.nodes[c].state.top().func;
+        if !self.ctx.summarizes_non_recursive(func) {
+            return false;
+        }
+        let pos = self.nodes[c].state.position();
+        let candidates: Vec<usize> = (0..c)
+            .rev()
+            .filter(|&x| {
+                let n = &self.nodes[x];
+                n.alive && n.entry && n.out.iter().all(|e| matches!(e, Edge::Eval(_))) && n.state.position() == pos
+            })
+            .collect();
+        for x in candidates {
+            let (general, inst) = (self.nodes[x].state.clone(), self.nodes[c].state.clone());
+            if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {
+                self.nodes[c].out.push(Edge::Back(x, mu));
+                self.ctx.reused_entries += 1;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Call abstractions whose shared entry (`reuse_entry`) was discarded by a merge while
+    /// they are alive become entries of their own and are expanded. Returns whether any was.
+    fn reopen_orphans(&mut self) -> bool {
+        let mut reopened = false;
+        for k in 0..self.calls.len() {
+            let (_, a) = self.calls[k];
+            let node = &self.nodes[a];
+            if !node.alive || !node.entry {
+                continue;
+            }
+            let orphan = node.out.iter().any(|e| matches!(e, Edge::Back(x, _) if !self.nodes[*x].alive && !self.is_ancestor(*x, a)));
+            if orphan {
+                self.nodes[a].out.clear();
+                self.work.push(a);
+                reopened = true;
+            }
+        }
+        reopened
+    }
+
+    fn is_ancestor(&self, x: usize, n: usize) -> bool {
+        let mut p = self.nodes[n].parent;
+        while let Some(y) = p {
+            if y == x {
+                return true;
+            }
+            p = self.nodes[y].parent;
+        }
+        false
+    }
+
+    /// The closest entry above `n` if it is a non-recursive summarized callee's (by the first
+    /// entry of its chain), else `None`.
+    fn callee_scope(&self, n: usize) -> Option<usize> {
+        let mut x = self.nodes[n].parent;
+        while let Some(k) = x {
+            if self.nodes[k].entry {
+                let func = self.nodes[k].state.top().func;
+                return self.ctx.summarizes_non_recursive(func).then(|| self.entry_origin.get(&k).copied().unwrap_or(k));
+            }
+            x = self.nodes[k].parent;
+        }
+        None
+    }
+
     /// `m` replaces the entry `a`: it continues `a`'s chain.
     fn note_origin(&mut self, m: usize, a: usize) {
         if self.nodes[a].entry {
@@ -358,6 +440,9 @@ impl Builder<'_, '_> {
         let top = abs.frames.pop().expect("the callee's frame");
         let callee = top.func;
         abs.frames = vec![top];
+        if self.ctx.summarizes_non_recursive(callee) {
+            self.ctx.callee_summary_calls += 1;
+        }
         if self.ctx.summarized(callee) == Summarized::Registers {
             // memory-free callees (facts::recursion): the caller's memory is not part of the
             // entry, and the call leaves it unchanged
@@ -412,7 +497,7 @@ impl Builder<'_, '_> {
         while let Some(k) = x {
             if self.nodes[k].entry {
                 let name = &self.ctx.module.function(state.top().func).name;
-                return Err(format!("unwinding out of the recursive function `{name}` (a panic in a summarized call) is not modelled{}", loc_text(loc)));
+                return Err(format!("unwinding out of the summarized function `{name}` (a panic in a summarized call) is not modelled{}", loc_text(loc)));
             }
             x = self.nodes[k].parent;
         }
