@@ -123,3 +123,17 @@ fn a_callee_writing_the_callers_stack_array_is_checked_against_its_bounds() {
     let unsafe_ = run(&src(5), IntSemantics::C, CalleeSummaries::WithLoops);
     assert!(matches!(unsafe_.analysis.memory_safety, MemorySafety::Unknown { .. }), "{:?}", unsafe_.analysis.memory_safety);
 }
+
+#[test]
+fn a_call_on_another_block_of_the_same_shape_reuses_the_entry() {
+    // sum(a, 4) and sum(b, 4) pass two stack arrays of the same size: the blocks are paired
+    // through the parameter, so the second call is an instance of the first call's entry;
+    // sum(a, 3) has another length (n = 4 is a fact of the entry) and gets its own entry
+    let src = "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s = s + a[i]; return s; }\n\
+        int main(void) { int a[4] = {1, 2, 3, 4}; int b[4] = {5, 6, 7, 8}; int x = sum(a, 4); int y = sum(b, 4); int z = sum(a, 3); return x + y + z; }";
+    let r = run(src, IntSemantics::Math, CalleeSummaries::WithLoops);
+    assert!(matches!(r.termination, Termination::Yes(_)), "{:?}", r.termination);
+    assert_eq!(r.analysis.memory_safety, MemorySafety::Proved);
+    assert_eq!(stat(&r, "summarized calls of non-recursive callees"), Some(3), "{:?}", r.analysis.stats);
+    assert_eq!(stat(&r, "callee entries reused"), Some(1), "{:?}", r.analysis.stats);
+}

@@ -360,7 +360,8 @@ impl Builder<'_, '_> {
             .collect();
         for x in candidates {
             let (general, inst) = (self.nodes[x].state.clone(), self.nodes[c].state.clone());
-            if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {
+            let seed = block_pairs(&general, &inst);
+            if let Some(mu) = generalize::instance_from(self.ctx, &general, &inst, seed) {
                 self.nodes[c].out.push(Edge::Back(x, mu));
                 self.ctx.reused_entries += 1;
                 return true;
@@ -681,4 +682,46 @@ impl Builder<'_, '_> {
             }
         }
     }
+}
+
+/// Blocks of an entry `general` and a call abstraction `inst` paired through the pointer
+/// parameters: a parameter whose KB states it equal to a block's start (`p − start = 0`, as
+/// the caller's `a` for its array `a`) pairs that block with the block the other state's same
+/// parameter starts. `generalize::instance` starts from this pairing; without it the block
+/// names the two states share (both are on the caller's path) would pair every block with
+/// itself, and a call on another block of the same shape would never match. Any pairing is
+/// checked by the instance test's entailment.
+fn block_pairs(general: &State, inst: &State) -> Mu {
+    let (Some(fg), Some(fi)) = (general.frames.last(), inst.frames.last()) else { return Mu::new() };
+    let (sg, si) = (param_starts(general), param_starts(inst));
+    let mut seed = Mu::new();
+    for (x, vg) in &fg.lv {
+        let (Some(a), Some(b)) = (sg.get(vg), fi.lv.get(x).and_then(|vi| si.get(vi))) else { continue };
+        seed.insert(a.clone(), b.clone());
+    }
+    seed
+}
+
+/// Variables the KB states equal to a block's start (`v − start = 0`), with that start.
+fn param_starts(s: &State) -> HashMap<Var, Var> {
+    use super::facts::ARel;
+    let starts: HashSet<&Var> = s.allocs.iter().map(|al| &al.start).collect();
+    let mut equal: HashMap<Var, Var> = HashMap::new();
+    for f in &s.kb {
+        let Fact::Atom(a) = f else { continue };
+        if a.rel != ARel::Eq || a.e.constant != 0 || a.e.coeffs.len() != 2 {
+            continue;
+        }
+        let mut it = a.e.coeffs.iter();
+        let (Some((x, cx)), Some((y, cy))) = (it.next(), it.next()) else { continue };
+        if *cx + *cy != 0 || cx.abs() != 1 {
+            continue;
+        }
+        if starts.contains(y) && !starts.contains(x) {
+            equal.insert(x.clone(), y.clone());
+        } else if starts.contains(x) && !starts.contains(y) {
+            equal.insert(y.clone(), x.clone());
+        }
+    }
+    equal
 }
