@@ -66,6 +66,24 @@ pub struct TimeShares {
     /// `pipeline::prove_function_assuming`); the rest, if it does not prove the function,
     /// is for the attempt that executes them in place.
     pub assumed_callees: Share,
+    /// The share of symbolic execution's time for the attempt in which non-recursive callees
+    /// go through summaries (`SymexecLimits::callee_summaries`); if that attempt does not
+    /// prove the function, the rest is for the attempt that executes them in place.
+    pub summarized_callees: Share,
+}
+
+/// Which non-recursive defined callees symbolic execution analyses through summaries
+/// (seed 002: call abstraction, entry, return states, intersection) instead of executing
+/// them in place. Recursive callees always go through summaries; single-block callees are
+/// always executed in place (the paper's footnote 5).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub enum CalleeSummaries {
+    /// Every non-recursive callee is executed in place.
+    Off,
+    /// Callees with a loop of their own go through summaries.
+    WithLoops,
+    /// Every callee with more than one block goes through summaries.
+    Branching,
 }
 
 /// Limits of symbolic execution (graph construction and graph → ITS).
@@ -83,6 +101,9 @@ pub struct SymexecLimits {
     pub max_errors: usize,
     /// Transitions of the ITS built from the graph at most.
     pub max_its_transitions: usize,
+    /// Which non-recursive callees go through summaries (first attempt, see
+    /// `TimeShares::summarized_callees`).
+    pub callee_summaries: CalleeSummaries,
 }
 
 /// Shares of the ITS termination portfolio (`termination::analyse`), each of the time left
@@ -172,6 +193,8 @@ impl Config {
     ///   lasso search 60% of the witness time (rest: recurrent sets);
     /// - symbolic execution: 2 s per z3 query, 20 000 nodes, 12 merges per position,
     ///   2 000 000 steps, stop after 3 error states, ITS of at most 5 000 transitions;
+    ///   non-recursive callees with a loop of their own through summaries in a first attempt
+    ///   with 50% of symbolic execution's time (then executed in place in the rest);
     /// - ITS back end: 10 s per query; portfolio shares 50% linear ranking, 50% lasso search,
     ///   40% multiphase ranking, 60% ranking with invariants;
     /// - bit-vector provers: 5 s per query (YES), 10 s / 2 s (recurrent-set Houdini and
@@ -185,7 +208,7 @@ impl Config {
             timeout,
             function_timeout: timeout,
             jobs: NonZeroUsize::MIN,
-            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6), assumed_callees: Share(0.3) },
+            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6), assumed_callees: Share(0.3), summarized_callees: Share(0.5) },
             symexec: SymexecLimits {
                 query_limit: Duration::from_secs(2),
                 max_nodes: 20_000,
@@ -193,6 +216,7 @@ impl Config {
                 max_steps: 2_000_000,
                 max_errors: 3,
                 max_its_transitions: 5000,
+                callee_summaries: CalleeSummaries::WithLoops,
             },
             termination: TerminationLimits {
                 query_limit: Duration::from_secs(10),

@@ -89,14 +89,8 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
     let symexec_deadline = now + shares.symexec.of(remaining);
-    let analysis = crate::symexec::analyze(module, facts, entry, config, symexec_deadline);
+    let (analysis, termination) = summaries_first(module, facts, entry, config, symexec_deadline);
     let mut stats = analysis.stats;
-    let its_started = Instant::now();
-    // The ITS proof shares symbolic execution's deadline.
-    let termination = graph_termination(&analysis.graph, config.termination(), symexec_deadline);
-    if matches!(analysis.graph, GraphOutcome::Its(_)) {
-        stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
-    }
     if matches!(termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved {
         return Report { termination, memory_safety: Some(MemorySafety::Proved), stats };
     }
@@ -150,6 +144,48 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         return Report { termination: Termination::Maybe { reason }, memory_safety: Some(memory), stats };
     }
     Report { termination, memory_safety: Some(memory), stats }
+}
+
+/// Symbolic execution and the ITS proof of its graph until `deadline` (the ITS proof shares
+/// symbolic execution's deadline). First, with `TimeShares::summarized_callees` of the time,
+/// the non-recursive callees `SymexecLimits::callee_summaries` selects go through summaries
+/// (each entry's graph built once and reused by the calls it generalizes); that graph
+/// describes every run as the in-place one does, so its YES with proved memory safety is
+/// kept. Anything else (a summary loses a relation the proof needs, an unwinding callee, a
+/// merge limit) falls back to executing every non-recursive callee in place in the time
+/// left, whose graph gives the verdict, error candidates and statistics. Without such a
+/// callee reachable from `entry` the attempt is not made.
+fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> (crate::symexec::Analysis, Termination) {
+    let mode = config.symexec().callee_summaries;
+    let started = Instant::now();
+    if crate::symexec::summarizes_a_callee(module, facts, entry, mode) {
+        let attempt_deadline = started + config.shares().summarized_callees.of(deadline.saturating_duration_since(started));
+        let mut attempt = crate::symexec::analyze_summarizing(module, facts, entry, config, attempt_deadline, mode);
+        let its_started = Instant::now();
+        let termination = graph_termination(&attempt.graph, config.termination(), attempt_deadline);
+        if matches!(attempt.graph, GraphOutcome::Its(_)) {
+            attempt.stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
+        }
+        if matches!(termination, Termination::Yes(_)) && attempt.memory_safety == MemorySafety::Proved {
+            return (attempt, termination);
+        }
+        tracing::debug!("summarized callees: not proved ({termination:?}); callees executed in place");
+        let (mut analysis, termination) = in_place(module, facts, entry, config, deadline);
+        analysis.stats.push(("first attempt (callees through summaries)".into(), format!("not proved in {:.3}s", started.elapsed().as_secs_f64())));
+        return (analysis, termination);
+    }
+    in_place(module, facts, entry, config, deadline)
+}
+
+/// Symbolic execution with non-recursive callees executed in place, and its ITS proof.
+fn in_place(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> (crate::symexec::Analysis, Termination) {
+    let mut analysis = crate::symexec::analyze(module, facts, entry, config, deadline);
+    let its_started = Instant::now();
+    let termination = graph_termination(&analysis.graph, config.termination(), deadline);
+    if matches!(analysis.graph, GraphOutcome::Its(_)) {
+        analysis.stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
+    }
+    (analysis, termination)
 }
 
 /// Replays the symbolic executor's candidate inputs for its error states; returns the first

@@ -53,6 +53,15 @@ pub struct Ctx<'m> {
     pub proved_callees: std::collections::BTreeSet<FuncId>,
     /// Calls of `proved_callees` met (a statistic, and whether the attempt used any).
     pub assumed_calls: u64,
+    /// Which non-recursive callees go through summaries in this analysis (`Off` unless the
+    /// pipeline's first attempt asks for them; see `Ctx::summarized`).
+    pub callee_summaries: crate::config::CalleeSummaries,
+    /// Calls of non-recursive callees that went through summaries (a statistic, and whether
+    /// the attempt differs from executing every callee in place).
+    pub callee_summary_calls: u64,
+    /// Calls of non-recursive callees whose call abstraction was an instance of an entry
+    /// already built for another call (its graph reused, not rebuilt).
+    pub reused_entries: u64,
 }
 
 impl<'m> Ctx<'m> {
@@ -74,6 +83,9 @@ impl<'m> Ctx<'m> {
             agg_parts: HashMap::new(),
             proved_callees: std::collections::BTreeSet::new(),
             assumed_calls: 0,
+            callee_summaries: crate::config::CalleeSummaries::Off,
+            callee_summary_calls: 0,
+            reused_entries: 0,
         }
     }
 
@@ -345,14 +357,45 @@ impl<'m> Ctx<'m> {
         self.facts.function(self.module, f).congruences.get(v.0 as usize).copied().unwrap_or(Cong::Top)
     }
 
-    /// Whether calls of `f` go through summaries (`facts::recursion`) instead of inlining.
+    /// Whether calls of `f` go through summaries (`facts::recursion`) instead of inlining:
+    /// recursive functions always; non-recursive ones as `callee_summaries` says (with their
+    /// callers' memory unless their reachable code touches none).
     pub fn summarized(&self, f: FuncId) -> crate::facts::recursion::Summarized {
-        self.facts.summarized(self.module, f)
+        use crate::facts::recursion::Summarized;
+        let own = self.facts.summarized(self.module, f);
+        if own != Summarized::No || !self.summarizes_non_recursive(f) {
+            return own;
+        }
+        if self.facts.memory_free(self.module, f) {
+            Summarized::Registers
+        } else {
+            Summarized::WithMemory
+        }
+    }
+
+    /// Whether `f` is a non-recursive callee that this analysis summarizes (`callee_summaries`).
+    pub fn summarizes_non_recursive(&self, f: FuncId) -> bool {
+        summarizes_non_recursive(self.module, self.facts, self.callee_summaries, f)
     }
 
     /// Whether the allocation kind belongs to frame depth `d` or deeper.
     pub fn owned_by_depth(kind: AllocKind, d: usize) -> bool {
         matches!(kind, AllocKind::Stack(x) | AllocKind::StackDynamic(x) if x >= d)
+    }
+}
+
+/// Whether `mode` sends calls of `f` (defined, not recursive, more than one block) through
+/// summaries.
+pub fn summarizes_non_recursive(module: &Module, facts: &ModuleFacts, mode: crate::config::CalleeSummaries, f: FuncId) -> bool {
+    use crate::config::CalleeSummaries;
+    let func = module.function(f);
+    if func.is_declaration() || func.blocks.len() < 2 || facts.summarized(module, f) != crate::facts::recursion::Summarized::No {
+        return false;
+    }
+    match mode {
+        CalleeSummaries::Off => false,
+        CalleeSummaries::Branching => true,
+        CalleeSummaries::WithLoops => facts.function(module, f).loop_headers.iter().any(|h| *h),
     }
 }
 

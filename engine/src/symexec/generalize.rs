@@ -126,10 +126,16 @@ fn non_unit_pick(kb: &[Fact], roots: &BTreeSet<Var>) -> Option<(usize, Var, crat
 /// Whether `general` generalizes `inst` (conditions (b)–(e) of the generalization rule);
 /// returns μ with `μ(general) ⊑ inst`.
 pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> Option<Mu> {
+    instance_from(ctx, general, inst, Mu::new())
+}
+
+/// [`instance`], with μ starting from `seed` (a pairing of some of `general`'s variables the
+/// caller chose; every binding is still checked by (c)).
+pub fn instance_from(ctx: &mut Ctx<'_>, general: &State, inst: &State, seed: Mu) -> Option<Mu> {
     if general.frames.len() != inst.frames.len() {
         return None;
     }
-    let mut mu = Mu::new();
+    let mut mu = seed;
     let mut used_targets: BTreeMap<Var, Var> = BTreeMap::new();
     let bind = |mu: &mut Mu, used: &mut BTreeMap<Var, Var>, a: &Var, b: &Var| -> bool {
         if let Some(x) = mu.get(a) {
@@ -183,20 +189,26 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> Option<Mu> 
         used_allocs.insert(b.id);
         idmap.insert(a.id, b.id);
     }
-    // (e) PT
+    // (e) PT; a cell of the instance not yet matched is preferred (cells of one block are
+    // then paired in order instead of all onto the first fitting one; any choice is checked
+    // by (c) below)
+    let mut used_cells: BTreeSet<usize> = BTreeSet::new();
     for p in &general.pt {
         let target_alloc = *idmap.get(&p.alloc)?;
         let exact = PtEntry { addr: apply(&mu, &p.addr), value: apply(&mu, &p.value), alloc: target_alloc, ..p.clone() };
-        let cand = if inst.pt.contains(&exact) { Some(&exact) } else { None };
-        let cand = cand.or_else(|| inst.pt.iter().find(|q| {
+        let fits = |q: &PtEntry| {
             q.size == p.size
                 && q.is_ptr == p.is_ptr
                 && q.unsigned == p.unsigned
                 && q.alloc == target_alloc
                 && mu.get(&p.addr).map_or(true, |x| *x == q.addr)
                 && mu.get(&p.value).map_or(true, |x| *x == q.value)
-        }))?;
-        let q: PtEntry = cand.clone();
+        };
+        let k = inst.pt.iter().position(|q| *q == exact)
+            .or_else(|| inst.pt.iter().enumerate().position(|(i, q)| !used_cells.contains(&i) && fits(q)))
+            .or_else(|| inst.pt.iter().position(fits))?;
+        used_cells.insert(k);
+        let q: PtEntry = inst.pt[k].clone();
         bind(&mut mu, &mut used_targets, &p.addr, &q.addr);
         bind(&mut mu, &mut used_targets, &p.value, &q.value);
     }

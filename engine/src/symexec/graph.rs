@@ -90,7 +90,9 @@ struct Builder<'c, 'm> {
     ctx: &'c mut Ctx<'m>,
     nodes: Vec<Node>,
     work: Vec<usize>,
-    merges: HashMap<Position, usize>,
+    /// Merges per loop position, counted apart below each entry of a non-recursive
+    /// summarized callee (its entries are independent graphs whose positions coincide).
+    merges: HashMap<(Option<usize>, Position), usize>,
     /// Merges per chain of entries (by the chain's first entry).
     entry_merges: HashMap<usize, usize>,
     /// The first entry of the chain a merged entry belongs to.
@@ -160,7 +162,8 @@ impl Builder<'_, '_> {
                     return Ok(());
                 }
             }
-            if !self.intersect_waiting_calls()? {
+            let reopened = self.reopen_orphans();
+            if !self.intersect_waiting_calls()? && !reopened {
                 return Ok(());
             }
         }
@@ -277,6 +280,9 @@ impl Builder<'_, '_> {
             a = self.nodes[x].parent;
         }
         let Some(a) = a else {
+            if entry && self.reuse_entry(c) {
+                return Ok(c);
+            }
             self.work.push(c);
             return Ok(c);
         };
@@ -293,7 +299,8 @@ impl Builder<'_, '_> {
             let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
             self.entry_merges.entry(origin).or_insert(0)
         } else {
-            self.merges.entry(pos).or_insert(0)
+            let scope = self.callee_scope(c);
+            self.merges.entry((scope, pos)).or_insert(0)
         };
         *count += 1;
         self.total_merges += 1;
@@ -342,6 +349,82 @@ impl Builder<'_, '_> {
         Ok(c)
     }
 
+    /// The call abstraction `c` of a non-recursive summarized callee (no ancestor entry of
+    /// its function exists) is tried against the live entries of the same function built
+    /// for other calls, newest first: if one generalizes it, `c` gets a `Back` edge to it and
+    /// that entry's graph and return states serve this call too (intersected with it through
+    /// μ), instead of building the callee's graph again. Should that entry's subtree later be
+    /// discarded by a merge above it, `reopen_orphans` analyses `c` as an entry of its own.
+    fn reuse_entry(&mut self, c: usize) -> bool {
+        let func = self.nodes[c].state.top().func;
+        if !self.ctx.summarizes_non_recursive(func) {
+            return false;
+        }
+        let pos = self.nodes[c].state.position();
+        let candidates: Vec<usize> = (0..c)
+            .rev()
+            .filter(|&x| {
+                let n = &self.nodes[x];
+                n.alive && n.entry && n.out.iter().all(|e| matches!(e, Edge::Eval(_))) && n.state.position() == pos
+            })
+            .collect();
+        for x in candidates {
+            let (general, inst) = (self.nodes[x].state.clone(), self.nodes[c].state.clone());
+            let seed = block_pairs(&general, &inst);
+            if let Some(mu) = generalize::instance_from(self.ctx, &general, &inst, seed) {
+                self.nodes[c].out.push(Edge::Back(x, mu));
+                self.ctx.reused_entries += 1;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Call abstractions whose shared entry (`reuse_entry`) was discarded by a merge while
+    /// they are alive become entries of their own and are expanded. Returns whether any was.
+    fn reopen_orphans(&mut self) -> bool {
+        let mut reopened = false;
+        for k in 0..self.calls.len() {
+            let (_, a) = self.calls[k];
+            let node = &self.nodes[a];
+            if !node.alive || !node.entry {
+                continue;
+            }
+            let orphan = node.out.iter().any(|e| matches!(e, Edge::Back(x, _) if !self.nodes[*x].alive && !self.is_ancestor(*x, a)));
+            if orphan {
+                self.nodes[a].out.clear();
+                self.work.push(a);
+                reopened = true;
+            }
+        }
+        reopened
+    }
+
+    fn is_ancestor(&self, x: usize, n: usize) -> bool {
+        let mut p = self.nodes[n].parent;
+        while let Some(y) = p {
+            if y == x {
+                return true;
+            }
+            p = self.nodes[y].parent;
+        }
+        false
+    }
+
+    /// The closest entry above `n` if it is a non-recursive summarized callee's (by the first
+    /// entry of its chain), else `None`.
+    fn callee_scope(&self, n: usize) -> Option<usize> {
+        let mut x = self.nodes[n].parent;
+        while let Some(k) = x {
+            if self.nodes[k].entry {
+                let func = self.nodes[k].state.top().func;
+                return self.ctx.summarizes_non_recursive(func).then(|| self.entry_origin.get(&k).copied().unwrap_or(k));
+            }
+            x = self.nodes[k].parent;
+        }
+        None
+    }
+
     /// `m` replaces the entry `a`: it continues `a`'s chain.
     fn note_origin(&mut self, m: usize, a: usize) {
         if self.nodes[a].entry {
@@ -372,6 +455,9 @@ impl Builder<'_, '_> {
         // callee must not touch their cells (an access is an error state there, never a
         // silently stale invariant in the caller)
         abs.lists.clear();
+        if self.ctx.summarizes_non_recursive(callee) {
+            self.ctx.callee_summary_calls += 1;
+        }
         if self.ctx.summarized(callee) == Summarized::Registers {
             // memory-free callees (facts::recursion): the caller's memory is not part of the
             // entry, and the call leaves it unchanged
@@ -426,7 +512,7 @@ impl Builder<'_, '_> {
         while let Some(k) = x {
             if self.nodes[k].entry {
                 let name = &self.ctx.module.function(state.top().func).name;
-                return Err(format!("unwinding out of the recursive function `{name}` (a panic in a summarized call) is not modelled{}", loc_text(loc)));
+                return Err(format!("unwinding out of the summarized function `{name}` (a panic in a summarized call) is not modelled{}", loc_text(loc)));
             }
             x = self.nodes[k].parent;
         }
@@ -610,4 +696,46 @@ impl Builder<'_, '_> {
             }
         }
     }
+}
+
+/// Blocks of an entry `general` and a call abstraction `inst` paired through the pointer
+/// parameters: a parameter whose KB states it equal to a block's start (`p − start = 0`, as
+/// the caller's `a` for its array `a`) pairs that block with the block the other state's same
+/// parameter starts. `generalize::instance` starts from this pairing; without it the block
+/// names the two states share (both are on the caller's path) would pair every block with
+/// itself, and a call on another block of the same shape would never match. Any pairing is
+/// checked by the instance test's entailment.
+fn block_pairs(general: &State, inst: &State) -> Mu {
+    let (Some(fg), Some(fi)) = (general.frames.last(), inst.frames.last()) else { return Mu::new() };
+    let (sg, si) = (param_starts(general), param_starts(inst));
+    let mut seed = Mu::new();
+    for (x, vg) in &fg.lv {
+        let (Some(a), Some(b)) = (sg.get(vg), fi.lv.get(x).and_then(|vi| si.get(vi))) else { continue };
+        seed.insert(a.clone(), b.clone());
+    }
+    seed
+}
+
+/// Variables the KB states equal to a block's start (`v − start = 0`), with that start.
+fn param_starts(s: &State) -> HashMap<Var, Var> {
+    use super::facts::ARel;
+    let starts: HashSet<&Var> = s.allocs.iter().map(|al| &al.start).collect();
+    let mut equal: HashMap<Var, Var> = HashMap::new();
+    for f in &s.kb {
+        let Fact::Atom(a) = f else { continue };
+        if a.rel != ARel::Eq || a.e.constant != 0 || a.e.coeffs.len() != 2 {
+            continue;
+        }
+        let mut it = a.e.coeffs.iter();
+        let (Some((x, cx)), Some((y, cy))) = (it.next(), it.next()) else { continue };
+        if *cx + *cy != 0 || cx.abs() != 1 {
+            continue;
+        }
+        if starts.contains(y) && !starts.contains(x) {
+            equal.insert(x.clone(), y.clone());
+        } else if starts.contains(x) && !starts.contains(y) {
+            equal.insert(y.clone(), x.clone());
+        }
+    }
+    equal
 }

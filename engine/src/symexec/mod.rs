@@ -6,7 +6,9 @@
 //! - **Whole programs with calls.** Calls of non-recursive defined functions are inlined (a
 //!   frame is pushed); a position is the whole call stack. Calls of recursive functions go
 //!   through call abstractions, entries and return states (seed 002; ARCHITECTURE.md,
-//!   "Recursion through summaries").
+//!   "Recursion through summaries"), and so do, in the pipeline's first attempt
+//!   ([`analyze_summarizing`]), non-recursive callees with a loop (ARCHITECTURE.md,
+//!   "Summaries of non-recursive callees").
 //! - **Memory.** `alloc(start, end)` has an inclusive end (digest §0.3: `end = start + size − 1`).
 //!   Allocations are disjoint, start at ≥ 1 and end at ≤ 2^63 − 1 (objects in the lower half of
 //!   the address space). `malloc`/`calloc` assume success (as the interpreter does); contents of
@@ -81,6 +83,8 @@ mod tests;
 mod lists_tests;
 #[cfg(test)]
 mod recursion_tests;
+#[cfg(test)]
+mod callee_summary_tests;
 #[cfg(test)]
 mod rust_tests;
 
@@ -308,6 +312,40 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
 /// the caller must only name functions proved to terminate and to be memory safe for all
 /// arguments and whose code touches no memory).
 pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>) -> Analysis {
+    analyze_with(module, facts, entry, config, deadline, proved_callees, crate::config::CalleeSummaries::Off)
+}
+
+/// [`analyze`], with the non-recursive callees `callee_summaries` selects going through
+/// summaries (call abstraction, entry, return states, intersection; an entry built for one
+/// call serves every later call it generalizes) instead of being executed in place.
+pub fn analyze_summarizing(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, callee_summaries: crate::config::CalleeSummaries) -> Analysis {
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), callee_summaries)
+}
+
+/// Whether a function `entry` may call (directly or through other defined functions) is one
+/// whose calls `callee_summaries` sends through summaries: otherwise [`analyze_summarizing`]
+/// is [`analyze`].
+pub fn summarizes_a_callee(module: &Module, facts: &ModuleFacts, entry: FuncId, callee_summaries: crate::config::CalleeSummaries) -> bool {
+    let mut seen = BTreeSet::from([entry]);
+    let mut todo = vec![entry];
+    while let Some(f) = todo.pop() {
+        for block in &module.function(f).blocks {
+            for instr in &block.instrs {
+                let crate::ir::Op::Call { callee: crate::ir::Callee::Direct(g), .. } = &instr.op else { continue };
+                if module.functions.get(g.0 as usize).is_none_or(|gf| gf.is_declaration()) || !seen.insert(*g) {
+                    continue;
+                }
+                if ctx::summarizes_non_recursive(module, facts, callee_summaries, *g) {
+                    return true;
+                }
+                todo.push(*g);
+            }
+        }
+    }
+    false
+}
+
+fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
     let limits = config.symexec();
@@ -318,6 +356,7 @@ pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, con
     let budget = Budget::until(deadline, limits.query_limit);
     let mut ctx = Ctx::new(module, facts, config.int_semantics(), budget);
     ctx.proved_callees = proved_callees.clone();
+    ctx.callee_summaries = callee_summaries;
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -326,6 +365,10 @@ pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, con
     if g.calls > 0 {
         stats.push(("summarized calls".into(), g.calls.to_string()));
         stats.push(("return states".into(), g.return_states.to_string()));
+    }
+    if ctx.callee_summary_calls > 0 {
+        stats.push(("summarized calls of non-recursive callees".into(), ctx.callee_summary_calls.to_string()));
+        stats.push(("callee entries reused".into(), ctx.reused_entries.to_string()));
     }
     if ctx.assumed_calls > 0 {
         stats.push(("calls of proved callees not executed".into(), ctx.assumed_calls.to_string()));

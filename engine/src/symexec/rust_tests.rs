@@ -75,7 +75,7 @@ fn unwinding_out_of_a_summarized_call_is_unknown() {
     let m = load_rust("#[no_mangle] pub fn r(n: u32) -> u32 { if n == 0 { 0 } else { r(n - 1) * 3 + 1 } }\n");
     let r = prove(&m, "r");
     match &r.termination {
-        Termination::Maybe { reason } => assert!(reason.contains("unwinding out of the recursive function"), "{reason}"),
+        Termination::Maybe { reason } => assert!(reason.contains("unwinding out of the summarized function"), "{reason}"),
         other => panic!("{other:?}"),
     }
 }
