@@ -125,19 +125,12 @@ impl<'a> Machine<'a> {
             }
             External::Strlen => {
                 let s = self.ptr_arg(name, args, 0)?;
-                let mut n: u64 = 0;
-                loop {
-                    let c = self.load_value(&Type::Int(8), s.wrapping_add(n), 1)?;
-                    if c.poison {
-                        return Err(Fault::ub("strlen reads a poison byte"));
-                    }
-                    if c.int == 0 {
-                        break;
-                    }
-                    n += 1;
-                }
+                let n = self.c_string(name, s)?.len();
                 Ok(Some(Value::int(n as i128)))
             }
+            External::Bits(op) => self.bit_intrinsic(name, op, args, ret).map(Some),
+            External::Output(f) => self.output(name, f, args, ret),
+            External::MemRead(f) => self.mem_read(name, f, decl, args).map(Some),
             External::MinMax(mm) => {
                 let bits = self.bits_of(ret)?;
                 let a = self.eval(args.first().ok_or_else(|| Fault::unsupported("min/max arity"))?)?;

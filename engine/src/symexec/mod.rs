@@ -67,6 +67,7 @@ mod graph;
 mod inbounds;
 mod ints;
 mod its_build;
+mod libc;
 mod returns;
 mod rust_alloc;
 mod state;
