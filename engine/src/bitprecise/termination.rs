@@ -483,7 +483,14 @@ impl<'a> Walker<'a> {
                     // Only the invariant matters in a provisional walk.
                     self.houdini_tiered(&lc, &cands).map(|invariant| LoopArgument { header: ctx.start, location: String::new(), invariant, termination: LoopTermination::Ranking(vec![]) })
                 } else {
-                    self.houdini_tiered(&lc, &cands).and_then(|inv| self.search_loop(&lc, inv))
+                    match self.houdini_tiered(&lc, &cands).and_then(|inv| self.search_loop(&lc, inv)) {
+                        // a counter may overflow unless the iterations are bounded: again with
+                        // the iteration-bound candidates
+                        Err(Failure::NotProved(why)) if why.starts_with("possible undefined behaviour") && cands.bounds.len() > 1 => {
+                            self.houdini(&lc, cands.with_bounds()).and_then(|inv| self.search_loop(&lc, inv)).map_err(|_| Failure::NotProved(why))
+                        }
+                        other => other,
+                    }
                 };
                 (step, self.settle(arg, &ctx)?)
             }
@@ -926,11 +933,18 @@ fn loop_constants(f: &Function, lp: &Loop) -> BTreeSet<(u32, u128)> {
 struct Candidates {
     basic: Vec<BvFormula>,
     relational: Vec<BvFormula>,
+    /// Iteration bounds and counters with steps ≥ 2 (`iteration_bounds`): tried only when
+    /// the loop is not proved without them (wide terms make z3 slower on every loop).
+    bounds: Vec<BvFormula>,
 }
 
 impl Candidates {
     fn all(&self) -> Vec<BvFormula> {
         self.basic.iter().chain(&self.relational).cloned().collect()
+    }
+
+    fn with_bounds(&self) -> Vec<BvFormula> {
+        self.basic.iter().chain(&self.relational).chain(&self.bounds).cloned().collect()
     }
 }
 
@@ -940,6 +954,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
     let it = BvTerm::var(IT, IT_WIDTH)?;
     let mut out = vec![];
     let mut rel = vec![];
+    let mut bounds = vec![BvFormula::sle(BvTerm::constant(IT_WIDTH, 0)?, it.clone())?];
     let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
     for s in &step.state {
         let x = s.term();
@@ -979,14 +994,14 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
             if (2..=16).contains(k) {
                 let x0 = BvTerm::var(initial_name(&s.name), w)?;
                 let k_it = BvTerm::mul(kc.clone(), it_w.clone())?;
-                rel.push(BvFormula::eq(BvTerm::sub(x.clone(), k_it.clone())?, x0.clone())?);
-                rel.push(BvFormula::eq(BvTerm::add(x.clone(), k_it)?, x0)?);
+                bounds.push(BvFormula::eq(BvTerm::sub(x.clone(), k_it.clone())?, x0.clone())?);
+                bounds.push(BvFormula::eq(BvTerm::add(x.clone(), k_it)?, x0)?);
             }
         }
         // Monotone variables and invariant sums/differences, relative to the entry values.
         let x0 = BvTerm::var(initial_name(&s.name), w)?;
         let steps: BTreeSet<u128> = consts.iter().filter(|(b, v)| *b == w && (1..=16).contains(v)).map(|(_, v)| *v).chain([1]).collect();
-        rel.extend(iteration_bounds(&it, &x, &x0, &steps)?);
+        bounds.extend(iteration_bounds(&it, &x, &x0, &steps)?);
         rel.push(BvFormula::sle(x.clone(), x0.clone())?);
         rel.push(BvFormula::sle(x0.clone(), x.clone())?);
         rel.push(BvFormula::ule(x.clone(), x0.clone())?);
@@ -1022,7 +1037,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
             rel.push(BvFormula::ne(x.clone(), yt.clone())?);
         }
     }
-    Ok(Candidates { basic: out, relational: rel })
+    Ok(Candidates { basic: out, relational: rel, bounds })
 }
 
 /// Iteration bounds from a variable that moves by at least `k` per iteration (issue 13:
@@ -1037,7 +1052,7 @@ fn iteration_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, steps: &BTreeSet<u128>
     // x0 − x needs w + 1 bits, k·@it with k ≤ 16 needs IT_WIDTH + 4: one more for the sign
     let wide_w = (w + 1).max(IT_WIDTH + 4) + 1;
     let it_wide = BvTerm::zext(wide_w, it.clone())?;
-    let mut out = vec![BvFormula::sle(BvTerm::constant(IT_WIDTH, 0)?, it.clone())?];
+    let mut out = vec![];
     for ext in [BvTerm::sext as fn(u32, BvTerm) -> Result<BvTerm, BvWidthError>, BvTerm::zext] {
         let (wide, wide0) = (ext(wide_w, x.clone())?, ext(wide_w, x0.clone())?);
         for k in steps {
