@@ -18,7 +18,7 @@ const STACK_TOKEN_BASE: u64 = 1 << 45;
 
 impl<'a> Machine<'a> {
     /// An argument that must not be poison (passing poison to a library function is UB).
-    fn arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<Value, Fault> {
+    pub(super) fn arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<Value, Fault> {
         let o = args.get(i).ok_or_else(|| Fault::unsupported(format!("{name} called with too few arguments")))?;
         let v = self.eval(o)?;
         if v.poison {

@@ -84,7 +84,7 @@ impl Machine<'_> {
     pub(super) fn output(&mut self, name: &str, f: OutputFn, args: &[Operand], ret: &Type) -> Result<Option<Value>, Fault> {
         let count: i128 = match f {
             OutputFn::Putchar => {
-                let c = self.arg_value(name, args, 0)?;
+                let c = self.arg(name, args, 0)?;
                 return Ok(Some(Value::int(to_unsigned(c.int, 8))));
             }
             OutputFn::Puts => {
@@ -104,11 +104,11 @@ impl Machine<'_> {
                             self.c_string(name, s)?.len() as i128
                         }
                         Conversion::Signed { bits } => {
-                            let v = self.arg_value(name, args, i + 1)?;
+                            let v = self.arg(name, args, i + 1)?;
                             i128::from(format_string::integer_len(wrap_signed(v.int, bits), 10))
                         }
                         Conversion::Unsigned { bits, radix } => {
-                            let v = self.arg_value(name, args, i + 1)?;
+                            let v = self.arg(name, args, i + 1)?;
                             i128::from(format_string::integer_len(to_unsigned(v.int, bits), radix))
                         }
                     };
@@ -128,7 +128,7 @@ impl Machine<'_> {
         let a = self.ptr_arg_of(name, args, 0)?;
         match f {
             MemRead::Memchr => {
-                let c = to_unsigned(self.arg_value(name, args, 1)?.int, 8) as u8;
+                let c = to_unsigned(self.arg(name, args, 1)?.int, 8) as u8;
                 let n = self.size_arg_of(name, decl, args, 2)?;
                 for i in 0..n {
                     if self.read_byte(name, a.wrapping_add(i))? == c {
@@ -158,15 +158,6 @@ impl Machine<'_> {
                 Ok(Value::int(0))
             }
         }
-    }
-
-    fn arg_value(&mut self, name: &str, args: &[Operand], i: usize) -> Result<Value, Fault> {
-        let o = args.get(i).ok_or_else(|| Fault::unsupported(format!("{name} called with too few arguments")))?;
-        let v = self.eval(o)?;
-        if v.poison {
-            return Err(Fault::ub(format!("poison argument {} to {name}", i + 1)));
-        }
-        Ok(v)
     }
 }
 

@@ -1368,20 +1368,25 @@ fn proved_callee_call(ctx: &mut Ctx<'_>, mut s: State, f: crate::ir::FuncId, arg
     let mut out = vec![];
     for st in cur {
         s = st;
-        if let (Some(x), Type::Int(b)) = (res, &ret) {
-            let w = match ctx.sem {
-                // `Math`: the stored value is the mathematical (signed) reading, any integer.
-                IntSemantics::Math => ctx.fresh("result"),
-                _ => {
-                    let rv = res_view(ctx, &s, res);
-                    bv::fresh_in(ctx, &mut s, "result", *b, rv)
-                }
-            };
-            bind(&mut s, x, w);
-        }
+        arbitrary_result(ctx, &mut s, &ret, res);
         out.push(s);
     }
     done(out)
+}
+
+/// Binds `res` (if any, of integer type `ret`) to an arbitrary value of its type: in range of
+/// the view it is read in, any integer under `Math` (the mathematical, signed reading).
+pub(super) fn arbitrary_result(ctx: &mut Ctx<'_>, s: &mut State, ret: &Type, res: Option<ValueId>) {
+    if let (Some(x), Type::Int(b)) = (res, ret) {
+        let w = match ctx.sem {
+            IntSemantics::Math => ctx.fresh("result"),
+            _ => {
+                let rv = res_view(ctx, s, res);
+                bv::fresh_in(ctx, s, "result", *b, rv)
+            }
+        };
+        bind(s, x, w);
+    }
 }
 
 fn assume(ctx: &mut Ctx<'_>, mut s: State, c: &LinExpr) -> StepResult {

@@ -117,16 +117,7 @@ fn constant_string(ctx: &Ctx<'_>, o: &Operand) -> Option<Vec<u8>> {
 
 /// An arbitrary value of the return type (nothing for `void`).
 fn arbitrary_result(ctx: &mut Ctx<'_>, mut s: State, ret: &Type, res: Option<ValueId>) -> StepResult {
-    if let (Some(x), Type::Int(b)) = (res, ret) {
-        let w = match ctx.sem {
-            IntSemantics::Math => ctx.fresh("result"),
-            _ => {
-                let rv = res_view(ctx, &s, res);
-                bv::fresh_in(ctx, &mut s, "result", *b, rv)
-            }
-        };
-        bind(&mut s, x, w);
-    }
+    super::exec::arbitrary_result(ctx, &mut s, ret, res);
     done(vec![s])
 }
 
