@@ -382,7 +382,7 @@ mod tests {
         assert_eq!(classify("__VERIFIER_nondet_uint"), External::Nondet { type_name: "uint", unsigned: true });
         assert_eq!(classify("__VERIFIER_nondet_bool"), External::Nondet { type_name: "bool", unsigned: true });
         assert_eq!(classify("__VERIFIER_nondet_ssize_t"), External::Nondet { type_name: "ssize_t", unsigned: false });
-        assert_eq!(classify("printf"), External::Unknown("printf"));
+        assert_eq!(classify("printf"), External::Output(OutputFn::Printf));
         assert_eq!(classify("malloc.1"), External::Unknown("malloc.1"));
     }
 
