@@ -12,6 +12,7 @@
 # bitvector programs are built with UBSan only (they use no memory worth checking, and
 # ASan slows the 2^32-iteration loops down); memsafety programs with ASan + UBSan.
 # Usage: benchmarks/validate.sh [folder...]   (default: memsafety bitvector)
+# UB (benchmarks/counters): run on the file's `witness-input:` line gives a UBSan report.
 # Env: RUNS (random runs per YES program, default 25), YES_TIMEOUT (default 120: some YES
 #      programs run 2^32 iterations, several seconds at -O0, more on a loaded machine),
 #      ONLY (a grep -E pattern: check only matching file names).
@@ -51,7 +52,7 @@ for folder in "${folders[@]}"; do
     echo "$path" | grep -qE "$ONLY" || continue
     src="$dir/$path"
     sanitizers=address,undefined; stub="$work/stub_asan_ubsan.o"
-    if [ "$folder" = bitvector ]; then sanitizers=undefined; stub="$work/stub_ubsan.o"; fi
+    if [ "$folder" = bitvector ] || [ "$folder" = counters ]; then sanitizers=undefined; stub="$work/stub_ubsan.o"; fi
     bin="$work/${folder}_${path%.c}"
     if ! "$CC" -O0 -fno-finite-loops -g -c "$src" -o "$work/plain.o" 2>"$work/cc"; then
       fail "$folder/$path" "does not compile: $(head -n 3 "$work/cc")"; continue
@@ -99,6 +100,12 @@ for folder in "${folders[@]}"; do
           if [ "$rc" -eq 124 ] || [ -n "$report" ]; then fail "$folder/$path" "safe twin fails on [$witness]: rc $rc $report"; fi
         fi
       fi
+      ;;
+    UB)
+      if [ -z "$witness" ]; then fail "$folder/$path" "no witness-input line"; continue; fi
+      run "$bin" "$YES_TIMEOUT" "$witness" 1
+      if ! echo "$report" | grep -q 'runtime error'; then fail "$folder/$path" "witness [$witness] gave no UBSan report (rc $rc)"
+      else echo "ok   $folder/$path UB on [$witness]: $(echo "$report" | head -n 1 | sed 's/.*runtime error: //' | cut -c1-70)"; fi
       ;;
     *) fail "$folder/$path" "unknown expected value $expected" ;;
     esac

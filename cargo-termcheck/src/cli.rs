@@ -111,6 +111,35 @@ pub struct ProveArgs {
     /// read-write: reuse and store reports; read-only: reuse, never write (e.g. CI).
     #[arg(long, value_enum, value_name = "MODE", default_value_t = CacheModeArg::ReadWrite)]
     pub cache_mode: CacheModeArg,
+
+    /// Add DIR to clang's include path (C inputs; repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+
+    /// Define a preprocessor macro for clang, `NAME` or `NAME=VALUE` (C inputs; repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+
+    /// Pass ARG to clang as it is, e.g. `--clang-arg=-std=c99` (C inputs; repeatable; after
+    /// termcheck's own flags and the -I/-D ones).
+    #[arg(long = "clang-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub clang_args: Vec<String>,
+
+    /// For a NO or memory-safety violation of a C input: write a C file that replays the
+    /// witness natively (calls the entry with the witness's arguments, feeds its inputs; see
+    /// docs/output-format.md, "Replaying a witness").
+    #[arg(long, value_name = "FILE", conflicts_with = "all_functions")]
+    pub emit_harness: Option<PathBuf>,
+}
+
+impl ProveArgs {
+    /// The extra clang arguments in the order clang gets them: `-I` directories, `-D`
+    /// macros, then the `--clang-arg`s.
+    pub fn clang_arguments(&self) -> Vec<String> {
+        let includes = self.include_dirs.iter().map(|d| format!("-I{}", d.display()));
+        let defines = self.defines.iter().map(|d| format!("-D{d}"));
+        includes.chain(defines).chain(self.clang_args.iter().cloned()).collect()
+    }
 }
 
 /// `--cache-mode` values.
@@ -255,6 +284,17 @@ mod tests {
         assert!(p.no_cache);
         assert!(parse(&["cargo-termcheck", "prove", "a.c", "--no-cache", "--cache-dir", "d"]).is_err());
         assert!(parse(&["cargo-termcheck", "prove", "a.c", "--cache-mode", "write-only"]).is_err());
+    }
+
+    #[test]
+    fn clang_options_are_collected_in_order() {
+        let p = prove_of(
+            parse(&["cargo-termcheck", "prove", "a.c", "-I", "inc", "-DN=3", "-D", "FLAG", "--clang-arg", "-std=c99", "-Iother", "--clang-arg=-O0"])
+                .unwrap()
+                .command);
+        assert_eq!(p.clang_arguments(), ["-Iinc", "-Iother", "-DN=3", "-DFLAG", "-std=c99", "-O0"]);
+        let p = prove_of(parse(&["cargo-termcheck", "prove", "a.c"]).unwrap().command);
+        assert!(p.clang_arguments().is_empty());
     }
 
     #[test]

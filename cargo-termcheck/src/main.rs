@@ -16,6 +16,7 @@
 mod cache_choice;
 mod cc_shim;
 mod cli;
+mod harness;
 mod linear_text;
 mod logging;
 #[allow(dead_code, unused_imports, reason = "the gate's library API: some items serve its tests, and per-function [[timeout]] entries are not wired to the engine yet")]
@@ -39,7 +40,7 @@ use supervise::{run_with_limit, Supervised, GRACE};
 use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, FunctionSelection, ModuleReport};
 use termcheck_engine::driver::{prove_file_with_store, InputKind};
 use termcheck_engine::config::Config;
-use termcheck_engine::driver::load_program;
+use termcheck_engine::driver::load_program_with_clang_args;
 use termcheck_engine::ir::Module;
 use termcheck_engine::verdict::{MemorySafety, Report, Termination};
 
@@ -127,7 +128,7 @@ fn print_report(report: &Report, format: OutputFormat, elapsed: Duration) {
 /// (default: the machine's cores).
 fn config_of(args: &ProveArgs, timeout: Duration) -> Config {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
-    let config = Config::new(args.int_semantics.into(), timeout).with_jobs(jobs);
+    let config = Config::new(args.int_semantics.into(), timeout).with_jobs(jobs).with_clang_args(args.clang_arguments());
     // One function's budget is what the user gave (default: the whole `--timeout`), not the
     // time left after loading: it is part of the report cache's key, which must not change
     // from run to run. The run's own deadline still cuts every function off in time.
@@ -151,6 +152,9 @@ fn prove(args: ProveArgs) -> i32 {
     match run_with_limit(wait, run) {
         Supervised::Finished(Ok(report)) => {
             print_report(&report, args.format, start.elapsed());
+            if let Some(target) = &args.emit_harness {
+                return emit_harness(&args, target, &report);
+            }
             EXIT_VERDICT
         }
         #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
@@ -168,6 +172,34 @@ fn prove(args: ProveArgs) -> i32 {
             print_report(&report, args.format, start.elapsed());
             // Ends the abandoned worker and any z3 threads with it.
             std::process::exit(EXIT_VERDICT)
+        }
+    }
+}
+
+/// `--emit-harness FILE`: writes the C replay harness of the report's witness (`harness`).
+/// A report without a replayable witness writes nothing and says why on stderr (exit 0: the
+/// verdict stands); a file that cannot be written is bad input (exit 2).
+#[allow(clippy::print_stderr, reason = "the CLI reports on stderr why no harness was written")]
+fn emit_harness(args: &ProveArgs, target: &std::path::Path, report: &Report) -> i32 {
+    let module = match load_program_with_clang_args(&args.file, &args.clang_arguments()) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("termcheck: no harness written: {e}");
+            return EXIT_VERDICT;
+        }
+    };
+    let source = args.file.display().to_string();
+    match harness::harness_text(&module, &args.entry, &source, &args.clang_arguments(), report) {
+        Ok(text) => match std::fs::write(target, text) {
+            Ok(()) => EXIT_VERDICT,
+            Err(e) => {
+                eprintln!("error: cannot write the harness to {}: {e}", target.display());
+                EXIT_BAD_INPUT
+            }
+        },
+        Err(e) => {
+            eprintln!("termcheck: no harness written: {e}");
+            EXIT_VERDICT
         }
     }
 }
@@ -231,7 +263,8 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
     let timeout = Duration::from_secs_f64(args.timeout);
     let timeout_reason = format!("timeout after {} s", args.timeout);
     let path = args.file.clone();
-    let module = match run_with_limit(timeout + GRACE, move || load_program(&path)) {
+    let clang_args = args.clang_arguments();
+    let module = match run_with_limit(timeout + GRACE, move || load_program_with_clang_args(&path, &clang_args)) {
         Supervised::Finished(Ok(module)) => Arc::new(module),
         #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
         Supervised::Finished(Err(error)) => {

@@ -40,6 +40,18 @@ fn labelled(out: &mut String, indent: &str, label: &str, text: &str) {
     }
 }
 
+/// Writes the entry function's arguments one per line (`name = value`); nothing when the
+/// entry has no parameters.
+fn entry_args(out: &mut String, indent: &str, values: &[(String, Int)]) {
+    if values.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{indent}entry arguments:");
+    for (name, value) in values {
+        let _ = writeln!(out, "{indent}  {name} = {value}");
+    }
+}
+
 /// Writes named values one per line (`name = value`), or `none`.
 fn inputs(out: &mut String, indent: &str, values: &[(String, Int)]) {
     if values.is_empty() {
@@ -71,6 +83,7 @@ fn termination_evidence(out: &mut String, t: &Termination) {
         }
         Termination::No(witness) => {
             let _ = writeln!(out, "non-termination witness:");
+            entry_args(out, "  ", &witness.entry_args);
             inputs(out, "  ", &witness.inputs);
             for line in &witness.description {
                 let _ = writeln!(out, "  {line}");
@@ -85,6 +98,7 @@ fn violation_evidence(out: &mut String, v: &Violation) {
     labelled(out, "  ", "kind", &v.kind);
     labelled(out, "  ", "message", &v.message);
     labelled(out, "  ", "location", v.location.as_deref().unwrap_or("unknown"));
+    entry_args(out, "  ", &v.entry_args);
     inputs(out, "  ", &v.inputs);
 }
 
@@ -214,6 +228,7 @@ mod tests {
                 message: "store past the end".into(),
                 location: None,
                 inputs: vec![],
+                entry_args: vec![],
             })),
             stats: vec![("nodes".into(), "3".into())],
         };

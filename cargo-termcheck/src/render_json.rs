@@ -55,6 +55,7 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
         }),
         Termination::No(w) => json!({
             "result": "NO",
+            "entry_args": named_values(&w.entry_args),
             "inputs": named_values(&w.inputs),
             "input_cycle": named_values(&w.input_cycle),
             "any_further_inputs": w.any_further_inputs,
@@ -81,6 +82,7 @@ pub(crate) fn memory_value(m: &MemorySafety) -> Value {
             "kind": v.kind,
             "message": v.message,
             "location": v.location,
+            "entry_args": named_values(&v.entry_args),
             "inputs": named_values(&v.inputs),
         }),
         MemorySafety::Unknown { reason } => json!({ "result": "unknown", "reason": reason }),
@@ -302,6 +304,7 @@ mod tests {
                 message: "m".into(),
                 location: Some("main:3".into()),
                 inputs: vec![("u".into(), u64::MAX as i128)],
+                entry_args: vec![("n".into(), -3)],
             })),
             stats: vec![],
         };
@@ -314,6 +317,7 @@ mod tests {
         assert_eq!(
             v["memory"],
             json!({"result": "violated", "kind": "k", "message": "m", "location": "main:3",
+                   "entry_args": [{"name": "n", "value": -3}],
                    "inputs": [{"name": "u", "value": u64::MAX}]})
         );
     }

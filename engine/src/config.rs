@@ -180,6 +180,9 @@ pub struct Config {
     termination: TerminationLimits,
     bitprecise: BitPreciseLimits,
     witnesses: WitnessLimits,
+    /// Extra clang arguments for C inputs (`prove -I/-D/--clang-arg`): they change the
+    /// program, so they are part of the fingerprint.
+    clang_args: Vec<String>,
 }
 
 /// Fingerprint format; bump when the meaning of a fingerprinted field changes.
@@ -240,7 +243,15 @@ impl Config {
                 replay_steps: 1_000_000,
                 run: RunLimits { max_call_depth: 10_000, max_alloc_bytes: 1 << 20, max_stored_states: 200_000, max_stored_bytes: 256 << 20 },
             },
+            clang_args: Vec::new(),
         }
+    }
+
+    /// Extra arguments passed to clang when a C input is compiled (after termcheck's own
+    /// flags, before the file): `-I DIR`, `-D NAME[=VAL]`, any `--clang-arg`.
+    pub fn with_clang_args(mut self, args: Vec<String>) -> Config {
+        self.clang_args = args;
+        self
     }
 
     /// Wall-clock budget of one function (at most the whole run's).
@@ -321,6 +332,9 @@ impl Config {
     pub fn witnesses(&self) -> &WitnessLimits {
         &self.witnesses
     }
+    pub fn clang_args(&self) -> &[String] {
+        &self.clang_args
+    }
 
     /// The fingerprint of everything that shapes one function's analysis: as
     /// [`Config::fingerprint`] without the whole run's wall-clock limit, which only decides
@@ -336,7 +350,7 @@ impl Config {
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
     pub fn fingerprint(&self) -> ContentHash {
         // Destructured so that a new field cannot be forgotten here.
-        let Config { int_semantics, timeout, function_timeout, jobs: _, shares, symexec, termination, bitprecise, witnesses } = self;
+        let Config { int_semantics, timeout, function_timeout, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args } = self;
         #[derive(Serialize)]
         struct Canonical<'a> {
             version: u32,
@@ -348,6 +362,9 @@ impl Config {
             termination: &'a TerminationLimits,
             bitprecise: &'a BitPreciseLimits,
             witnesses: &'a WitnessLimits,
+            // left out when empty, so that the default configuration keeps its fingerprint
+            #[serde(skip_serializing_if = "<[String]>::is_empty")]
+            clang_args: &'a [String],
         }
         let canonical = Canonical {
             version: FINGERPRINT_VERSION,
@@ -359,6 +376,7 @@ impl Config {
             termination,
             bitprecise,
             witnesses,
+            clang_args,
         };
         // Serializing plain structs of numbers and unit enums cannot fail.
         let bytes = serde_json::to_vec(&canonical).unwrap_or_default();
@@ -413,6 +431,8 @@ mod tests {
         assert_ne!(a, base().with_symexec(limits).expect("valid").fingerprint());
         let shares = TimeShares { symexec: Share::new(0.5).expect("in range"), ..*base().shares() };
         assert_ne!(a, base().with_shares(shares).fingerprint());
+        assert_ne!(a, base().with_clang_args(vec!["-DN=3".into()]).fingerprint());
+        assert_eq!(a, base().with_clang_args(vec![]).fingerprint());
     }
 
     #[test]

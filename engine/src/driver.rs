@@ -125,7 +125,7 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
             Ok(Report { termination, memory_safety: None, stats: vec![] })
         }
         InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode => {
-            let module = crate::frontend::load_module(path, kind)?;
+            let module = crate::frontend::load_module_with_clang_args(path, kind, config.clang_args())?;
             let entry = module
                 .function_by_name(entry)
                 .filter(|f| !module.function(*f).is_declaration())
@@ -140,11 +140,16 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
 /// Loads a program (`.c`, `.i`, `.ll`, `.bc`) as an engine IR module. Integer transition
 /// systems have no functions: they give [`EngineError::NotAProgram`].
 pub fn load_program(path: &Path) -> Result<Module, EngineError> {
+    load_program_with_clang_args(path, &[])
+}
+
+/// [`load_program`] with extra clang arguments for C inputs (`prove -I/-D/--clang-arg`).
+pub fn load_program_with_clang_args(path: &Path, clang_args: &[String]) -> Result<Module, EngineError> {
     let kind = input_kind(path)?;
     if kind.is_its() {
         return Err(EngineError::NotAProgram { path: path.display().to_string() });
     }
-    crate::frontend::load_module(path, kind)
+    crate::frontend::load_module_with_clang_args(path, kind, clang_args)
 }
 
 /// One verdict per defined function of the program in `path` (module order), each function
@@ -152,7 +157,7 @@ pub fn load_program(path: &Path) -> Result<Module, EngineError> {
 /// analysis after loading (a caller that wants to count the loading time too, like the CLI,
 /// calls [`load_program`] and [`analyze_module`] itself with the remaining time).
 pub fn prove_all_functions(path: &Path, config: &Config) -> Result<ModuleReport, EngineError> {
-    let module = load_program(path)?;
+    let module = load_program_with_clang_args(path, config.clang_args())?;
     Ok(analyze_module(&module, config, &FunctionSelection::AllDefined))
 }
 
@@ -165,7 +170,7 @@ pub fn prove_file_with_store(path: &Path, entry: &str, config: &Config, store: &
         return prove_file(path, entry, config);
     };
     let shown = path.display().to_string();
-    let module = crate::frontend::load_module(path, kind)?;
+    let module = crate::frontend::load_module_with_clang_args(path, kind, config.clang_args())?;
     if module.function_by_name(entry).filter(|f| !module.function(*f).is_declaration()).is_none() {
         return Err(EngineError::MissingEntry { path: shown, name: entry.to_string() });
     }

@@ -60,6 +60,10 @@ pub struct NonTerminationWitness {
     /// non-terminating (a recurrent set closed under all inputs).
     #[serde(default)]
     pub any_further_inputs: bool,
+    /// Program level: the entry function's arguments of the run (parameter name, value), in
+    /// parameter order; empty for an entry without parameters and at the ITS level.
+    #[serde(default)]
+    pub entry_args: Vec<(String, Int)>,
     /// Human-readable description of the stem and the cycle / recurrent set.
     pub description: Vec<String>,
     /// Program level, `--int-semantics math`: the recurrent set over mathematical integers
@@ -110,6 +114,9 @@ pub struct Violation {
     pub message: String,
     pub location: Option<String>,
     pub inputs: Vec<(String, Int)>,
+    /// The entry function's arguments of the faulting run (parameter name, value).
+    #[serde(default)]
+    pub entry_args: Vec<(String, Int)>,
 }
 
 /// Memory-safety verdict.

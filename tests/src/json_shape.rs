@@ -91,7 +91,20 @@ pub fn check_json_output(stdout: &str, human_stdout: &str) -> Result<(), String>
     check_memory(&v["memory"], memory_word)?;
     expect(v["stats"].is_object(), "stats is not an object")?;
     expect(v["time_ms"].is_u64(), "time_ms is not a non-negative integer")?;
-    expect(v["format_version"] == 1, "format_version is not 1")
+    expect(v["format_version"] == 1, "format_version is not 1")?;
+    check_against_schema(&v)
+}
+
+/// Validates a `prove` report against the versioned JSON schema of its `format_version`
+/// (docs/schema/prove-report-vN.json).
+pub fn check_against_schema(v: &Value) -> Result<(), String> {
+    let version = v["format_version"].as_u64().ok_or("format_version is not a number")?;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../docs/schema/prove-report-v{version}.json"));
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("no schema for format_version {version}: {e}"))?;
+    let schema: Value = serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+    let validator = jsonschema::validator_for(&schema).map_err(|e| format!("{} does not compile: {e}", path.display()))?;
+    let errors: Vec<String> = validator.iter_errors(v).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    expect(errors.is_empty(), &format!("the report does not match {}: {}", path.display(), errors.join("; ")))
 }
 
 /// Checks the JSON output of an `--all-functions` run against the schema and against the human

@@ -18,7 +18,7 @@
 //! `Unsupported`, never skipped. On a path where `ub` is false no value is poison, which is
 //! why `freeze x` is `x` for a computed `x` (and a fresh input for a poison/undef constant).
 
-use crate::ir::externals::{classify, ArithKind, ArithOp, External, NoOp};
+use crate::ir::externals::{classify, ArithKind, ArithOp, BitOp, External, NoOp};
 use crate::ir::{ArithFlags, BinOp, BlockId, CastOp, Callee, Function, IntPred, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::logic::bv::{BvFormula, BvTerm, BvWidthError};
 use crate::verdict::IntSemantics;
@@ -102,6 +102,49 @@ fn int_width(ty: &Type) -> Result<u32, Unsupported> {
 
 fn c(width: u32, value: u128) -> Result<BvTerm, Unsupported> {
     Ok(BvTerm::constant(width, value)?)
+}
+
+/// The exact term of `llvm.ctlz`/`cttz`/`ctpop`/`bswap`/`bitreverse` of `a` (zero operand:
+/// the width for `ctlz`/`cttz`; the poison flag is the caller's).
+pub(super) fn bit_op_term(op: BitOp, a: BvTerm) -> Result<BvTerm, Unsupported> {
+    let w = a.width();
+    let bit = |i: u32| BvTerm::extract(i, i, a.clone());
+    let set = |i: u32| -> Result<BvFormula, Unsupported> { Ok(BvFormula::is_true(bit(i)?)?) };
+    let mut t;
+    match op {
+        BitOp::Ctlz => {
+            // the highest set bit decides: tested last, so outermost
+            t = c(w, u128::from(w))?;
+            for i in 0..w {
+                t = BvTerm::ite(set(i)?, c(w, u128::from(w - 1 - i))?, t)?;
+            }
+        }
+        BitOp::Cttz => {
+            t = c(w, u128::from(w))?;
+            for i in (0..w).rev() {
+                t = BvTerm::ite(set(i)?, c(w, u128::from(i))?, t)?;
+            }
+        }
+        BitOp::Ctpop => {
+            t = c(w, 0)?;
+            for i in 0..w {
+                t = BvTerm::add(t, BvTerm::zext(w, bit(i)?)?)?;
+            }
+        }
+        BitOp::Bswap => {
+            t = BvTerm::extract(7, 0, a.clone())?;
+            for k in 1..w / 8 {
+                t = BvTerm::concat(t, BvTerm::extract(8 * k + 7, 8 * k, a.clone())?)?;
+            }
+        }
+        BitOp::Bitreverse => {
+            t = bit(0)?;
+            for i in 1..w {
+                t = BvTerm::concat(t, bit(i)?)?;
+            }
+        }
+    }
+    Ok(t)
 }
 
 fn smin(width: u32) -> u128 {
@@ -335,6 +378,24 @@ impl Encoder<'_> {
                 };
                 let t = BvTerm::ite(too_high, c(w, hi)?, BvTerm::ite(too_low, c(w, lo)?, r)?)?;
                 Ok(Some(Sym::Int(t)))
+            }
+            External::Bits(op) => {
+                let a = arg(self, 0)?;
+                let w = a.width();
+                if matches!(op, BitOp::Ctlz | BitOp::Cttz) {
+                    let zero_is_poison = match args.get(1) {
+                        Some(Operand::Int { value, .. }) => *value & 1 == 1,
+                        _ => return Err(Unsupported(format!("{name} with a non-constant flag"))),
+                    };
+                    // poison in every semantics, like the interpreter
+                    if zero_is_poison {
+                        self.flag_ub(reach, BvFormula::eq(a.clone(), c(w, 0)?)?);
+                    }
+                }
+                if op == BitOp::Bswap && w % 16 != 0 {
+                    return Err(Unsupported(format!("{name} of a width that is not a multiple of 16")));
+                }
+                Ok(Some(Sym::Int(bit_op_term(op, a)?)))
             }
             _ => Err(Unsupported(format!("call to {name}"))),
         }

@@ -318,6 +318,7 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
     NonTerminationWitness {
         inputs: rs.stem_inputs.clone(),
         input_cycle: vec![],
+        entry_args: vec![],
         any_further_inputs: true,
         recurrent_set: None,
         description: vec![

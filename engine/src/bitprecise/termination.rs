@@ -439,12 +439,13 @@ impl<'a> Walker<'a> {
         format!("{hint}{}_", self.fresh)
     }
 
+    /// The loop as the source names it: `FILE:LINE:COL` of its statement (`ir::Function::
+    /// loop_statement`), with the function and header block as a fallback without debug info.
     fn location(&self, header: BlockId) -> String {
-        let b = self.f.block(header);
-        let line = b.instrs.iter().filter_map(|i| i.loc.as_ref()).chain(b.term_loc.as_ref()).map(|l| l.line).find(|l| *l > 0);
-        match line {
-            Some(l) => format!("{}:{} (line {l})", self.f.name, b.name),
-            None => format!("{}:{}", self.f.name, b.name),
+        let blocks = self.loops.iter().find(|l| l.header == header).map(|l| l.blocks.iter().copied().collect::<Vec<_>>()).unwrap_or_default();
+        match self.f.loop_statement(header, blocks) {
+            Some(l) => format!("{}:{}:{} in {}", l.file, l.line, l.col, self.f.name),
+            None => format!("{}:{}", self.f.name, self.f.block(header).name),
         }
     }
 
@@ -482,7 +483,14 @@ impl<'a> Walker<'a> {
                     // Only the invariant matters in a provisional walk.
                     self.houdini_tiered(&lc, &cands).map(|invariant| LoopArgument { header: ctx.start, location: String::new(), invariant, termination: LoopTermination::Ranking(vec![]) })
                 } else {
-                    self.houdini_tiered(&lc, &cands).and_then(|inv| self.search_loop(&lc, inv))
+                    match self.houdini_tiered(&lc, &cands).and_then(|inv| self.search_loop(&lc, inv)) {
+                        // a counter may overflow unless the iterations are bounded: again with
+                        // the iteration-bound candidates
+                        Err(Failure::NotProved(why)) if why.starts_with("possible undefined behaviour") && cands.bounds.len() > 1 => {
+                            self.houdini(&lc, cands.with_bounds()).and_then(|inv| self.search_loop(&lc, inv)).map_err(|_| Failure::NotProved(why))
+                        }
+                        other => other,
+                    }
                 };
                 (step, self.settle(arg, &ctx)?)
             }
@@ -925,11 +933,18 @@ fn loop_constants(f: &Function, lp: &Loop) -> BTreeSet<(u32, u128)> {
 struct Candidates {
     basic: Vec<BvFormula>,
     relational: Vec<BvFormula>,
+    /// Iteration bounds and counters with steps ≥ 2 (`iteration_bounds`): tried only when
+    /// the loop is not proved without them (wide terms make z3 slower on every loop).
+    bounds: Vec<BvFormula>,
 }
 
 impl Candidates {
     fn all(&self) -> Vec<BvFormula> {
         self.basic.iter().chain(&self.relational).cloned().collect()
+    }
+
+    fn with_bounds(&self) -> Vec<BvFormula> {
+        self.basic.iter().chain(&self.relational).chain(&self.bounds).cloned().collect()
     }
 }
 
@@ -939,6 +954,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
     let it = BvTerm::var(IT, IT_WIDTH)?;
     let mut out = vec![];
     let mut rel = vec![];
+    let mut bounds = vec![BvFormula::sle(BvTerm::constant(IT_WIDTH, 0)?, it.clone())?];
     let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
     for s in &step.state {
         let x = s.term();
@@ -974,9 +990,18 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
             }
             out.push(BvFormula::eq(BvTerm::sub(x.clone(), it_w.clone())?, kc.clone())?);
             out.push(BvFormula::eq(BvTerm::add(x.clone(), it_w.clone())?, kc.clone())?);
+            // counters that move by a constant k ≥ 2 per iteration: x ∓ k·it = x0
+            if (2..=16).contains(k) {
+                let x0 = BvTerm::var(initial_name(&s.name), w)?;
+                let k_it = BvTerm::mul(kc.clone(), it_w.clone())?;
+                bounds.push(BvFormula::eq(BvTerm::sub(x.clone(), k_it.clone())?, x0.clone())?);
+                bounds.push(BvFormula::eq(BvTerm::add(x.clone(), k_it)?, x0)?);
+            }
         }
         // Monotone variables and invariant sums/differences, relative to the entry values.
         let x0 = BvTerm::var(initial_name(&s.name), w)?;
+        let steps: BTreeSet<u128> = consts.iter().filter(|(b, v)| *b == w && (1..=16).contains(v)).map(|(_, v)| *v).chain([1]).collect();
+        bounds.extend(iteration_bounds(&it, &x, &x0, &steps)?);
         rel.push(BvFormula::sle(x.clone(), x0.clone())?);
         rel.push(BvFormula::sle(x0.clone(), x.clone())?);
         rel.push(BvFormula::ule(x.clone(), x0.clone())?);
@@ -1012,7 +1037,31 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
             rel.push(BvFormula::ne(x.clone(), yt.clone())?);
         }
     }
-    Ok(Candidates { basic: out, relational: rel })
+    Ok(Candidates { basic: out, relational: rel, bounds })
+}
+
+/// Iteration bounds from a variable that moves by at least `k` per iteration (issue 13:
+/// counters bounded by the loop's ranking argument): `k·@it ≤ x0 − x` and `k·@it ≤ x − x0`
+/// for `k` = 1 and the loop's small constants, computed on the signed and on the unsigned
+/// reading of `x` in `IT_WIDTH + 2`… bits wide enough that nothing wraps, with `0 ≤ @it`.
+/// With a loop guard bounding `x` they bound the iterations so far, and with `c − s·@it = k`
+/// every counter `c` that moves by `s` per iteration: `c++` cannot overflow. Only
+/// candidates: Houdini keeps those that are inductive.
+fn iteration_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, steps: &BTreeSet<u128>) -> Result<Vec<BvFormula>, Failure> {
+    let w = x.width();
+    // x0 − x needs w + 1 bits, k·@it with k ≤ 16 needs IT_WIDTH + 4: one more for the sign
+    let wide_w = (w + 1).max(IT_WIDTH + 4) + 1;
+    let it_wide = BvTerm::zext(wide_w, it.clone())?;
+    let mut out = vec![];
+    for ext in [BvTerm::sext as fn(u32, BvTerm) -> Result<BvTerm, BvWidthError>, BvTerm::zext] {
+        let (wide, wide0) = (ext(wide_w, x.clone())?, ext(wide_w, x0.clone())?);
+        for k in steps {
+            let k_it = BvTerm::mul(BvTerm::constant(wide_w, *k)?, it_wide.clone())?;
+            out.push(BvFormula::sle(k_it.clone(), BvTerm::sub(wide0.clone(), wide.clone())?)?);
+            out.push(BvFormula::sle(k_it, BvTerm::sub(wide.clone(), wide0.clone())?)?);
+        }
+    }
+    Ok(out)
 }
 
 /// Ranking templates: each state variable in the unsigned and the signed order, both

@@ -449,3 +449,21 @@ fn houdini_drops_candidates_and_recheck_rejects_a_wrong_set() {
     let entry = m.function_by_name("main").unwrap();
     assert!(!recurrent::recheck(&m, &crate::facts::ModuleFacts::new(&m), entry, &config(IntSemantics::C), &bad, deadline));
 }
+
+#[test]
+fn bit_intrinsics_agree_with_the_interpreter() {
+    use crate::ir::externals::BitOp;
+    for w in [8u32, 16, 32, 64] {
+        let a = BvTerm::var("a", w).expect("width");
+        for op in [BitOp::Ctlz, BitOp::Cttz, BitOp::Ctpop, BitOp::Bswap, BitOp::Bitreverse] {
+            let t = super::encode::bit_op_term(op, a.clone()).expect("encodes");
+            for v in boundary(w).into_iter().chain([0x1234_5678_9abc_def0u64 as i64 as i128, 0x0f0f]) {
+                let u = to_unsigned(wrap_signed(v, w), w) as u128;
+                let mut env = BvEnv::new();
+                env.insert("a".into(), u);
+                let want = crate::interp::libc::bit_op(op, w, u, false).expect("no poison flag");
+                assert_eq!(t.eval(&env).expect("evaluates"), want, "{op:?} of {u:#x} at {w} bits");
+            }
+        }
+    }
+}

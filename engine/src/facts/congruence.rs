@@ -150,6 +150,7 @@ mod tests {
                     instrs,
                     terminator: if i + 1 < nb { Terminator::Br(BlockId(i as u32 + 1)) } else { Terminator::Ret(None) },
                     term_loc: None,
+                    loop_loc: None,
                 })
                 .collect(),
             num_values,

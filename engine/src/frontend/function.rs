@@ -247,6 +247,7 @@ impl FunctionTranslator<'_> {
         let mut instrs = Vec::new();
         let mut terminator = Terminator::Unsupported { text: "block without terminator".into() };
         let mut term_loc = None;
+        let mut loop_loc = None;
         for inst in instructions(b) {
             if is_skipped(inst) {
                 continue;
@@ -262,13 +263,14 @@ impl FunctionTranslator<'_> {
                 }
                 terminator = self.terminator(inst, &mut instrs, &loc);
                 term_loc = loc;
+                loop_loc = super::loop_metadata::loop_start(inst);
                 break;
             }
             let op = self.op(inst, &mut instrs, &loc);
             let result = self.values.get(&inst).copied();
             instrs.push(Instr { result, op, loc });
         }
-        Block { name, instrs, terminator, term_loc }
+        Block { name, instrs, terminator, term_loc, loop_loc }
     }
 
     /// The operand for an LLVM value; constant expressions are materialised as instructions

@@ -30,6 +30,7 @@ mod globals;
 mod layout;
 pub mod linking;
 mod loading;
+mod loop_metadata;
 mod producer;
 mod rust_debuginfo;
 mod toolchain;
@@ -54,12 +55,17 @@ use std::path::Path;
 
 /// Loads a `.c`, `.ll` or `.bc` file as an engine IR module.
 pub fn load_module(path: &Path, kind: InputKind) -> Result<ir::Module, EngineError> {
+    load_module_with_clang_args(path, kind, &[])
+}
+
+/// [`load_module`] with extra clang arguments for C inputs (`-I`, `-D`, …; unused for LLVM).
+pub fn load_module_with_clang_args(path: &Path, kind: InputKind, clang_args: &[String]) -> Result<ir::Module, EngineError> {
     let shown = path.display().to_string();
     let context = Context::create();
     let compiled;
     let module = match kind {
         InputKind::C => {
-            compiled = toolchain::compile_c(path)?;
+            compiled = toolchain::compile_c(path, clang_args)?;
             loading::parse_module(&context, compiled.path(), LlvmFormat::Bitcode, &shown)?
         }
         InputKind::LlvmText => loading::parse_module(&context, path, LlvmFormat::Text, &shown)?,

@@ -516,7 +516,7 @@ fn bitcode_input_translates_like_c() {
     let dir = tempfile::tempdir().expect("temp dir");
     let source = dir.path().join("p.c");
     std::fs::write(&source, "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }").unwrap();
-    let bitcode = super::toolchain::compile_c(&source).expect("clang compiles");
+    let bitcode = super::toolchain::compile_c(&source, &[]).expect("clang compiles");
     let from_bc = load_module(bitcode.path(), InputKind::LlvmBitcode).expect("bitcode loads");
     let from_c = load_module(&source, InputKind::C).expect("C loads");
     assert_eq!(from_bc.functions, from_c.functions);

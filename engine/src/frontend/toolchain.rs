@@ -43,8 +43,10 @@ pub fn find_clang() -> Result<PathBuf, EngineError> {
     })
 }
 
-/// Compiles `source` to LLVM bitcode in a temporary file (removed when the handle drops).
-pub(super) fn compile_c(source: &Path) -> Result<tempfile::NamedTempFile, EngineError> {
+/// Compiles `source` to LLVM bitcode in a temporary file (removed when the handle drops);
+/// `extra` (the user's `-I`/`-D`/`--clang-arg`) comes after termcheck's flags, so it may
+/// override them (e.g. `-w`), and before the file.
+pub(super) fn compile_c(source: &Path, extra: &[String]) -> Result<tempfile::NamedTempFile, EngineError> {
     let clang = find_clang()?;
     let output_file = tempfile::Builder::new()
         .prefix("termcheck-")
@@ -52,7 +54,7 @@ pub(super) fn compile_c(source: &Path) -> Result<tempfile::NamedTempFile, Engine
         .tempfile()
         .map_err(|e| EngineError::Toolchain { message: format!("cannot create a temporary file: {e}") })?;
     let mut command = Command::new(&clang);
-    command.args(CLANG_FLAGS).arg("-o").arg(output_file.path()).arg(source);
+    command.args(CLANG_FLAGS).args(extra).arg("-o").arg(output_file.path()).arg(source);
     die_with_parent(&mut command);
     let output = command.output().map_err(|e| EngineError::Toolchain { message: format!("cannot run {}: {e}", clang.display()) })?;
     if !output.status.success() {

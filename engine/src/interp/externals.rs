@@ -18,7 +18,7 @@ const STACK_TOKEN_BASE: u64 = 1 << 45;
 
 impl<'a> Machine<'a> {
     /// An argument that must not be poison (passing poison to a library function is UB).
-    fn arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<Value, Fault> {
+    pub(super) fn arg(&mut self, name: &str, args: &[Operand], i: usize) -> Result<Value, Fault> {
         let o = args.get(i).ok_or_else(|| Fault::unsupported(format!("{name} called with too few arguments")))?;
         let v = self.eval(o)?;
         if v.poison {
@@ -125,19 +125,12 @@ impl<'a> Machine<'a> {
             }
             External::Strlen => {
                 let s = self.ptr_arg(name, args, 0)?;
-                let mut n: u64 = 0;
-                loop {
-                    let c = self.load_value(&Type::Int(8), s.wrapping_add(n), 1)?;
-                    if c.poison {
-                        return Err(Fault::ub("strlen reads a poison byte"));
-                    }
-                    if c.int == 0 {
-                        break;
-                    }
-                    n += 1;
-                }
+                let n = self.c_string(name, s)?.len();
                 Ok(Some(Value::int(n as i128)))
             }
+            External::Bits(op) => self.bit_intrinsic(name, op, args, ret).map(Some),
+            External::Output(f) => self.output(name, f, args, ret),
+            External::MemRead(f) => self.mem_read(name, f, decl, args).map(Some),
             External::MinMax(mm) => {
                 let bits = self.bits_of(ret)?;
                 let a = self.eval(args.first().ok_or_else(|| Fault::unsupported("min/max arity"))?)?;

@@ -15,6 +15,7 @@ mod fault;
 mod frame;
 mod inputs;
 mod lasso;
+pub(crate) mod libc;
 mod machine;
 mod memory;
 mod observe;

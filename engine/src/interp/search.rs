@@ -45,6 +45,9 @@ pub struct Witness {
     pub inputs: Vec<(String, i128)>,
     /// Arguments given to the entry function.
     pub entry_args: Vec<i128>,
+    /// The entry function's parameter names (as `ir::Function::value_name` gives them).
+    #[serde(default)]
+    pub entry_arg_names: Vec<String>,
     /// The strategy that found it (for statistics).
     pub strategy: String,
     pub steps: u64,
@@ -60,6 +63,7 @@ impl Witness {
         Some(NonTerminationWitness {
             inputs: self.inputs.clone(),
             input_cycle: l.inputs_in_cycle.clone(),
+            entry_args: self.named_entry_args(),
             any_further_inputs: false,
             recurrent_set: None,
             description: vec![
@@ -86,7 +90,14 @@ impl Witness {
             },
             location: loc.as_ref().map(|l| format!("{}:{}:{}", l.file, l.line, l.col)),
             inputs: self.inputs.clone(),
+            entry_args: self.named_entry_args(),
         })
+    }
+
+    /// The entry's arguments with their parameter names (`argN` where a name is missing).
+    fn named_entry_args(&self) -> Vec<(String, i128)> {
+        let name = |i: usize| self.entry_arg_names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
+        self.entry_args.iter().enumerate().map(|(i, v)| (name(i), *v)).collect()
     }
 }
 
@@ -262,5 +273,9 @@ fn confirm(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], c
         tracing::warn!(?found.outcome, ?replay.outcome, "interpreter replay differs; witness dropped");
         return None;
     }
-    Some(Witness { kind, inputs: found.trace_inputs, entry_args: args.to_vec(), strategy: label.to_string(), steps: found.steps, poison_created: found.poison_created })
+    let f = module.function(entry);
+    let entry_arg_names = f.params.iter().map(|(v, _)| f.value_name(*v)).collect();
+    // the values the run's parameters had (the interpreter wraps them to their width)
+    let entry_args = args.iter().zip(&f.params).map(|(a, (_, ty))| ty.int_bits().map_or(*a, |b| super::value::wrap_signed(*a, b))).collect();
+    Some(Witness { kind, inputs: found.trace_inputs, entry_args, entry_arg_names, strategy: label.to_string(), steps: found.steps, poison_created: found.poison_created })
 }

@@ -57,6 +57,45 @@ pub struct MinMax {
     pub max: bool,
 }
 
+/// `llvm.ctlz`/`cttz`/`ctpop`/`bswap`/`bitreverse`: counting and reordering bits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BitOp {
+    /// Leading zeros (second argument: whether a zero operand gives poison).
+    Ctlz,
+    /// Trailing zeros (second argument as `Ctlz`).
+    Cttz,
+    /// Set bits.
+    Ctpop,
+    /// Bytes in reverse order (widths that are a multiple of 16).
+    Bswap,
+    /// Bits in reverse order.
+    Bitreverse,
+}
+
+/// libc's output functions: they write to a stream, never to the program's memory.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OutputFn {
+    /// `putchar(c)`
+    Putchar,
+    /// `puts(s)`: reads the string `s`.
+    Puts,
+    /// `printf(format, …)`: reads the format and the strings of its `%s` conversions.
+    Printf,
+}
+
+/// libc's functions that read memory and return a value computed from it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MemRead {
+    /// `memcmp(a, b, n)`
+    Memcmp,
+    /// `strcmp(a, b)`
+    Strcmp,
+    /// `strncmp(a, b, n)`
+    Strncmp,
+    /// `memchr(s, c, n)`
+    Memchr,
+}
+
 /// What a declared function is, by its name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum External<'a> {
@@ -85,6 +124,12 @@ pub enum External<'a> {
     Realloc,
     Free,
     Strlen,
+    /// `llvm.ctlz*` & co.
+    Bits(BitOp),
+    /// `putchar`, `puts`, `printf`.
+    Output(OutputFn),
+    /// `memcmp`, `strcmp`, `strncmp`, `memchr`.
+    MemRead(MemRead),
     /// Ends the program: `abort`, `exit`, `_exit`, `_Exit`, `__VERIFIER_error`, `reach_error`,
     /// `__assert_fail`, `__assert_rtn`, `__assert`.
     Exit,
@@ -157,6 +202,13 @@ pub fn classify(name: &str) -> External<'_> {
         "realloc" => External::Realloc,
         "free" => External::Free,
         "strlen" => External::Strlen,
+        "putchar" => External::Output(OutputFn::Putchar),
+        "puts" => External::Output(OutputFn::Puts),
+        "printf" => External::Output(OutputFn::Printf),
+        "memcmp" => External::MemRead(MemRead::Memcmp),
+        "strcmp" => External::MemRead(MemRead::Strcmp),
+        "strncmp" => External::MemRead(MemRead::Strncmp),
+        "memchr" => External::MemRead(MemRead::Memchr),
         "memset" => External::MemSet { intrinsic: false },
         "memcpy" => External::MemCpy { intrinsic: false },
         "memmove" => External::MemMove { intrinsic: false },
@@ -232,6 +284,11 @@ fn intrinsic<'a>(name: &'a str, rest: &'a str) -> External<'a> {
         "smin" => External::MinMax(MinMax { signed: true, max: false }),
         "umax" => External::MinMax(MinMax { signed: false, max: true }),
         "umin" => External::MinMax(MinMax { signed: false, max: false }),
+        "ctlz" => External::Bits(BitOp::Ctlz),
+        "cttz" => External::Bits(BitOp::Cttz),
+        "ctpop" => External::Bits(BitOp::Ctpop),
+        "bswap" => External::Bits(BitOp::Bswap),
+        "bitreverse" => External::Bits(BitOp::Bitreverse),
         "memset" => External::MemSet { intrinsic: true },
         "memcpy" => External::MemCpy { intrinsic: true },
         "memmove" => External::MemMove { intrinsic: true },
@@ -275,6 +332,25 @@ mod tests {
         assert_eq!(classify("llvm.memcpy.p0.p0.i64"), External::MemCpy { intrinsic: true });
         assert_eq!(classify("llvm.memset.inline.p0.i64"), External::MemSet { intrinsic: true });
         assert_eq!(classify("llvm.fshl.i32"), External::Unknown("llvm.fshl.i32"));
+        assert_eq!(classify("llvm.ctlz.i32"), External::Bits(BitOp::Ctlz));
+        assert_eq!(classify("llvm.cttz.i64"), External::Bits(BitOp::Cttz));
+        assert_eq!(classify("llvm.ctpop.i8"), External::Bits(BitOp::Ctpop));
+        assert_eq!(classify("llvm.bswap.i16"), External::Bits(BitOp::Bswap));
+        assert_eq!(classify("llvm.bitreverse.i32"), External::Bits(BitOp::Bitreverse));
+    }
+
+    #[test]
+    fn libc_output_and_reading_functions() {
+        assert_eq!(classify("putchar"), External::Output(OutputFn::Putchar));
+        assert_eq!(classify("puts"), External::Output(OutputFn::Puts));
+        assert_eq!(classify("printf"), External::Output(OutputFn::Printf));
+        assert_eq!(classify("memcmp"), External::MemRead(MemRead::Memcmp));
+        assert_eq!(classify("strcmp"), External::MemRead(MemRead::Strcmp));
+        assert_eq!(classify("strncmp"), External::MemRead(MemRead::Strncmp));
+        assert_eq!(classify("memchr"), External::MemRead(MemRead::Memchr));
+        // writing into memory or to a stream given by pointer: not modelled
+        assert_eq!(classify("sprintf"), External::Unknown("sprintf"));
+        assert_eq!(classify("fprintf"), External::Unknown("fprintf"));
     }
 
     #[test]
@@ -306,7 +382,7 @@ mod tests {
         assert_eq!(classify("__VERIFIER_nondet_uint"), External::Nondet { type_name: "uint", unsigned: true });
         assert_eq!(classify("__VERIFIER_nondet_bool"), External::Nondet { type_name: "bool", unsigned: true });
         assert_eq!(classify("__VERIFIER_nondet_ssize_t"), External::Nondet { type_name: "ssize_t", unsigned: false });
-        assert_eq!(classify("printf"), External::Unknown("printf"));
+        assert_eq!(classify("printf"), External::Output(OutputFn::Printf));
         assert_eq!(classify("malloc.1"), External::Unknown("malloc.1"));
     }
 
@@ -349,6 +425,32 @@ mod tests {
             "_RNvCsfLfy6EI15iL_7___rustc9___rust_xx",
         ] {
             assert_eq!(classify(name), External::Unknown(name), "{name}");
+        }
+    }
+}
+
+/// docs/externals.md's table of modelled external functions agrees with [`classify`].
+#[cfg(test)]
+mod docs_table {
+    use super::*;
+
+    #[test]
+    fn docs_table_matches_the_classifier() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/externals.md");
+        let text = std::fs::read_to_string(&path).expect("docs/externals.md exists");
+        let mut rows = 0;
+        for line in text.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let (name, family) = (cells[1].trim_matches('`'), cells[2].trim_matches('`'));
+            let got = format!("{:?}", classify(name));
+            assert!(got.starts_with(family), "docs/externals.md: `{name}` is documented as {family}, classify gives {got}");
+            assert!(!matches!(classify(name), External::Unknown(_)), "`{name}` is in the table but unknown");
+            rows += 1;
+        }
+        assert!(rows >= 30, "the table has {rows} rows");
+        // every family of bit operations and libc reads/outputs has a row
+        for family in ["Bits(Ctlz)", "Bits(Cttz)", "Bits(Ctpop)", "Bits(Bswap)", "Bits(Bitreverse)", "Output(Putchar)", "Output(Puts)", "Output(Printf)", "MemRead(Memcmp)", "MemRead(Strcmp)", "MemRead(Strncmp)", "MemRead(Memchr)", "Strlen"] {
+            assert!(text.contains(&format!("| `{family}` |")), "docs/externals.md has no row for {family}");
         }
     }
 }

@@ -12,6 +12,7 @@
 pub mod callgraph;
 pub mod externals;
 pub mod fingerprint;
+pub mod format_string;
 pub mod rust_names;
 pub mod rust_trusted;
 
@@ -242,6 +243,10 @@ pub struct Block {
     pub instrs: Vec<Instr>,
     pub terminator: Terminator,
     pub term_loc: Option<SrcLoc>,
+    /// When the terminator is a loop's back edge: the loop statement's source location
+    /// (clang's `llvm.loop` start location, `frontend::loop_metadata`).
+    #[serde(default)]
+    pub loop_loc: Option<SrcLoc>,
 }
 
 /// LLVM linkage of a function: whether code outside the module may call it or replace it.
@@ -333,6 +338,17 @@ impl Function {
     pub fn callable_from_outside(&self) -> bool {
         !matches!(self.linkage, Linkage::Internal | Linkage::Private) || self.address_taken
     }
+    /// The source location of the loop statement whose blocks are `blocks` and whose header is
+    /// `header`: the `llvm.loop` location of a latch (a block of the loop that jumps to the
+    /// header), else the first located instruction of the header (LLVM input without it).
+    pub fn loop_statement(&self, header: BlockId, blocks: impl IntoIterator<Item = BlockId>) -> Option<&SrcLoc> {
+        let latch = blocks.into_iter().filter_map(|b| self.blocks.get(b.0 as usize)).filter(|b| b.terminator.successors().contains(&header)).find_map(|b| b.loop_loc.as_ref());
+        latch.or_else(|| {
+            let h = self.blocks.get(header.0 as usize)?;
+            h.instrs.iter().filter_map(|i| i.loc.as_ref()).chain(h.term_loc.as_ref()).find(|l| l.line > 0)
+        })
+    }
+
     pub fn block(&self, b: BlockId) -> &Block {
         &self.blocks[b.0 as usize]
     }

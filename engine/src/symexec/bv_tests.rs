@@ -34,7 +34,7 @@ fn func(blocks: Vec<Block>) -> Function {
     Function { name: "main".into(), params: vec![], ret: Type::Int(32), blocks, num_values: 16, value_names: vec![None; 16], is_vararg: false, param_attrs: vec![], linkage: Linkage::External, address_taken: false, loc: None }
 }
 fn block(name: &str, instrs: Vec<Instr>, terminator: Terminator) -> Block {
-    Block { name: name.into(), instrs, terminator, term_loc: None }
+    Block { name: name.into(), instrs, terminator, term_loc: None, loop_loc: None }
 }
 fn module(main: Function) -> Module {
     Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main, decl("__VERIFIER_nondet_uint", Type::Int(32))], globals: vec![] }

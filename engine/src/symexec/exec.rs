@@ -47,8 +47,11 @@ pub enum Stop {
 
 pub type StepResult = Result<Vec<Succ>, Stop>;
 
+/// ` (FILE:LINE)` of a location for reasons and messages (` (line N)` without a file name),
+/// empty without a location.
 pub fn loc_text(loc: &Option<SrcLoc>) -> String {
     match loc {
+        Some(l) if l.line > 0 && !l.file.is_empty() => format!(" ({}:{})", l.file, l.line),
         Some(l) if l.line > 0 => format!(" (line {})", l.line),
         _ => String::new(),
     }
@@ -105,7 +108,7 @@ fn view_of(ctx: &mut Ctx<'_>, s: &State, x: ValueId) -> View {
 }
 
 /// The view of an optional result (signed when there is none).
-fn res_view(ctx: &mut Ctx<'_>, s: &State, x: Option<ValueId>) -> View {
+pub(super) fn res_view(ctx: &mut Ctx<'_>, s: &State, x: Option<ValueId>) -> View {
     x.map_or(View::Signed, |x| view_of(ctx, s, x))
 }
 
@@ -218,7 +221,7 @@ pub fn define(ctx: &mut Ctx<'_>, s: &mut State, x: ValueId, e: &LinExpr) {
 }
 
 /// Binds local `x` to the variable `w` (must be fresh for this state).
-fn bind(s: &mut State, x: ValueId, w: Var) {
+pub(super) fn bind(s: &mut State, x: ValueId, w: Var) {
     s.top_mut().lv.insert(x, w);
 }
 
@@ -619,7 +622,7 @@ pub(super) fn alloc_block(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>,
 /// reaching this use (`addr` is `src`'s current value and `LV(B)` the latest value of `B` in
 /// the same frame), so the retry only excludes unreachable concrete states. It lets the
 /// entailment derive e.g. `p + 3 ≤ a + 4n − 1` from `p < a + 4n` and `p = a + 4k`.
-fn find_alloc(ctx: &mut Ctx<'_>, s: &State, addr: &Var, src: Option<&Operand>, size: u64) -> Option<u32> {
+pub(super) fn find_alloc(ctx: &mut Ctx<'_>, s: &State, addr: &Var, src: Option<&Operand>, size: u64) -> Option<u32> {
     if let Some(id) = find_alloc_in(ctx, s, addr, size) {
         return Some(id);
     }
@@ -1345,6 +1348,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
             }
             done(vec![s])
         }
+        External::Bits(_) | External::Output(_) | External::MemRead(_) | External::Strlen => super::libc::call(ctx, s, kind, &name, args, ret, res, loc),
         _ => Err(Stop::Maybe(format!("call of unknown external function `{name}`{}", loc_text(loc)))),
     }
 }
@@ -1370,20 +1374,25 @@ fn proved_callee_call(ctx: &mut Ctx<'_>, mut s: State, f: crate::ir::FuncId, arg
     let mut out = vec![];
     for st in cur {
         s = st;
-        if let (Some(x), Type::Int(b)) = (res, &ret) {
-            let w = match ctx.sem {
-                // `Math`: the stored value is the mathematical (signed) reading, any integer.
-                IntSemantics::Math => ctx.fresh("result"),
-                _ => {
-                    let rv = res_view(ctx, &s, res);
-                    bv::fresh_in(ctx, &mut s, "result", *b, rv)
-                }
-            };
-            bind(&mut s, x, w);
-        }
+        arbitrary_result(ctx, &mut s, &ret, res);
         out.push(s);
     }
     done(out)
+}
+
+/// Binds `res` (if any, of integer type `ret`) to an arbitrary value of its type: in range of
+/// the view it is read in, any integer under `Math` (the mathematical, signed reading).
+pub(super) fn arbitrary_result(ctx: &mut Ctx<'_>, s: &mut State, ret: &Type, res: Option<ValueId>) {
+    if let (Some(x), Type::Int(b)) = (res, ret) {
+        let w = match ctx.sem {
+            IntSemantics::Math => ctx.fresh("result"),
+            _ => {
+                let rv = res_view(ctx, s, res);
+                bv::fresh_in(ctx, s, "result", *b, rv)
+            }
+        };
+        bind(s, x, w);
+    }
 }
 
 fn assume(ctx: &mut Ctx<'_>, mut s: State, c: &LinExpr) -> StepResult {

@@ -71,6 +71,7 @@ mod inbounds;
 mod ints;
 mod its_build;
 mod lists;
+mod libc;
 mod returns;
 mod rust_alloc;
 mod state;

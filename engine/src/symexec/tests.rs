@@ -22,7 +22,7 @@ fn ins(result: Option<u32>, op: Op) -> Instr {
     Instr { result: result.map(ValueId), op, loc: Some(SrcLoc { file: "t.c".into(), line: 7, col: 1 }) }
 }
 fn block(name: &str, instrs: Vec<Instr>, terminator: Terminator) -> Block {
-    Block { name: name.into(), instrs, terminator, term_loc: None }
+    Block { name: name.into(), instrs, terminator, term_loc: None, loop_loc: None }
 }
 fn call(result: Option<u32>, f: u32, args: Vec<Operand>, ret: Type) -> Instr {
     ins(result, Op::Call { callee: Callee::Direct(FuncId(f)), args, ret })

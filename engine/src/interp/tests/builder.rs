@@ -32,7 +32,7 @@ impl FnBuilder {
     }
 
     pub fn block(&mut self, name: &str) -> BlockId {
-        self.func.blocks.push(Block { name: name.into(), instrs: vec![], terminator: Terminator::Unreachable, term_loc: None });
+        self.func.blocks.push(Block { name: name.into(), instrs: vec![], terminator: Terminator::Unreachable, term_loc: None, loop_loc: None });
         BlockId(self.func.blocks.len() as u32 - 1)
     }
 
