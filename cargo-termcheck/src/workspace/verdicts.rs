@@ -13,7 +13,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, FunctionSelection};
+use termcheck_engine::analysis::{analyze_module_observed, FunctionReport, FunctionSelection};
 use termcheck_engine::cache::ReportStore;
 use termcheck_engine::config::Config;
 use termcheck_engine::frontend::linking::{link_files, LinkedFunction, LinkedModule};
@@ -49,6 +49,10 @@ pub struct UnitOutcome {
     /// The direct callees (symbols, defined or not) of every reported function, for the
     /// policy's allowed-callee rule.
     pub calls: Vec<(String, Vec<String>)>,
+    /// The source annotations of the module's functions (`#[termcheck::…]`, `termcheck.h`).
+    pub annotations: Vec<crate::policy::annotations::SourceAnnotation>,
+    /// `termcheck:` annotation texts the front end could not read.
+    pub malformed_annotations: Vec<termcheck_engine::ir::annotation::MalformedAnnotation>,
 }
 
 /// The analysis options of the run.
@@ -56,14 +60,25 @@ pub struct AnalysisOptions<'a> {
     pub args: &'a WorkspaceArgs,
     pub workspace_root: &'a Path,
     pub deadline: Instant,
+    /// termcheck.toml: `[analysis] function-timeout` and `[[timeout]]` entries.
+    pub policy: &'a crate::policy::Policy,
 }
 
-/// The engine's configuration for `remaining` time.
-fn config_for(args: &WorkspaceArgs, remaining: Duration) -> Config {
+/// The engine's configuration for `remaining` time and the functions `names` (symbols): each
+/// function's budget is the last matching `[[timeout]]` of termcheck.toml, else its
+/// `[analysis] function-timeout`, else `--function-timeout` (docs/policy.md, "Precedence").
+/// The budgets are part of the report cache's key.
+fn config_for(args: &WorkspaceArgs, policy: &crate::policy::Policy, remaining: Duration, names: &[String]) -> Config {
     let jobs = args.analysis_jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
-    let config = Config::new(args.semantics.into(), remaining).with_jobs(jobs);
-    // The per-function budget is what the user gave (it is part of the report cache's key).
-    config.clone().with_function_timeout(Duration::from_secs_f64(args.per_function_timeout)).unwrap_or(config)
+    let mut config = Config::new(args.semantics.into(), remaining).with_jobs(jobs);
+    let default = policy.function_timeout.unwrap_or_else(|| Duration::from_secs_f64(args.per_function_timeout));
+    config = config.clone().with_function_timeout(default).unwrap_or(config);
+    for name in names {
+        if let Some(limit) = policy.timeout_entry_for(&display_name(name), name) {
+            config = config.clone().with_function_timeout_for(name, limit).unwrap_or(config);
+        }
+    }
+    config
 }
 
 /// Whether a linked function is reported by `unit`.
@@ -104,7 +119,7 @@ fn maybe(name: &str, reason: &str, module: &Module) -> FunctionReport {
 
 /// Links and analyses `unit`; functions already reported by an earlier unit (`seen`, by
 /// symbol) are not reported again.
-pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<dyn ReportStore + Send>, seen: &mut HashSet<String>) -> UnitOutcome {
+pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<dyn ReportStore + Send>, seen: &mut HashSet<String>, progress: &super::progress::Progress) -> UnitOutcome {
     let mut outcome = UnitOutcome { label: unit.label.clone(), ..UnitOutcome::default() };
     let inputs = unit.inputs.clone();
     let name = unit.label.clone();
@@ -131,9 +146,18 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     let reported: Vec<&LinkedFunction> = linked.functions.iter().filter(|f| is_reported(f, unit, root) && !seen.contains(&f.name)).collect();
     seen.extend(reported.iter().map(|f| f.name.clone()));
     let names: Vec<String> = reported.iter().map(|f| f.name.clone()).collect();
+    progress.start_unit(&unit.label, names.len());
     let remaining = options.deadline.saturating_duration_since(Instant::now());
     let module = Arc::new(linked.module);
     outcome.calls = direct_callees(&module, &names);
+    outcome.annotations = module
+        .annotations
+        .iter()
+        .flat_map(|(symbol, list)| {
+            list.iter().map(|annotation| crate::policy::annotations::SourceAnnotation { symbol: symbol.clone(), path: display_name(symbol), annotation: annotation.clone() })
+        })
+        .collect();
+    outcome.malformed_annotations = module.malformed_annotations.clone();
     let timeout = format!("timeout after {} s", options.args.analysis_timeout);
     let all_maybe = |reason: &str| -> Vec<FunctionReport> { names.iter().map(|n| maybe(n, reason, &module)).collect() };
     let reports: Vec<FunctionReport> = if names.is_empty() {
@@ -141,10 +165,17 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     } else if remaining.is_zero() {
         all_maybe(&timeout)
     } else {
-        let config = config_for(options.args, remaining);
+        let config = config_for(options.args, options.policy, remaining, &names);
         let shared = Arc::clone(&module);
         let selection = FunctionSelection::Named(names.clone());
-        match run_with_limit(remaining + GRACE, move || analyze_module_with_store(&shared, &config, &selection, store.as_ref())) {
+        let bar = progress.clone();
+        let selected: HashSet<String> = names.iter().cloned().collect();
+        let on_report = move |report: &FunctionReport| {
+            if selected.contains(&report.name) {
+                bar.function_done();
+            }
+        };
+        match run_with_limit(remaining + GRACE, move || analyze_module_observed(&shared, &config, &selection, store.as_ref(), &on_report)) {
             Supervised::Finished(report) => report.functions,
             Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
             Supervised::TimedOut => all_maybe(&timeout),
@@ -172,6 +203,24 @@ mod tests {
         assert_eq!(display_name("_RNvCskeZPfhuDrfT_7ffi_exp5total"), "ffi_exp::total");
         assert_eq!(display_name("_ZN7ffi_exp5total17h0123456789abcdefE"), "ffi_exp::total");
         assert_eq!(display_name("c_sum"), "c_sum");
+    }
+
+    #[test]
+    fn the_policys_time_limits_reach_the_engines_configuration() {
+        use clap::Parser;
+        let cli = crate::cli::Cli::try_parse_from(["cargo-termcheck", "--function-timeout", "7"]).expect("arguments");
+        let slow = "_RNvCskeZPfhuDrfT_7ffi_exp4slow";
+        let names = vec![slow.to_string(), "c_fast".to_string()];
+        let root = Path::new("/w");
+        // No termcheck.toml: --function-timeout for every function.
+        let config = config_for(&cli.workspace, &crate::policy::Policy::defaults(root), Duration::from_secs(100), &names);
+        assert_eq!((config.function_timeout_of(slow), config.function_timeout_of("c_fast")), (Duration::from_secs(7), Duration::from_secs(7)));
+        // [analysis] function-timeout, then the last matching [[timeout]] (by demangled path or symbol).
+        let text = "[analysis]\nfunction-timeout = 3\n\n[[timeout]]\nfunction = \"ffi_exp::*\"\nseconds = 30\n\n[[timeout]]\nfunction = \"ffi_exp::slow\"\nseconds = 45\n";
+        let policy = crate::policy::parse_policy(text, Path::new("/w/termcheck.toml"), root).expect("valid policy");
+        let config = config_for(&cli.workspace, &policy, Duration::from_secs(100), &names);
+        assert_eq!(config.function_timeout_of(slow), Duration::from_secs(45));
+        assert_eq!(config.function_timeout_of("c_fast"), Duration::from_secs(3));
     }
 
     #[test]
