@@ -170,15 +170,24 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
         let selection = FunctionSelection::Named(names.clone());
         let bar = progress.clone();
         let selected: HashSet<String> = names.iter().cloned().collect();
+        let finished: Arc<std::sync::Mutex<Vec<FunctionReport>>> = Arc::default();
+        let sink = Arc::clone(&finished);
         let on_report = move |report: &FunctionReport| {
             if selected.contains(&report.name) {
                 bar.function_done();
+                if let Ok(mut done) = sink.lock() {
+                    done.push(report.clone());
+                }
             }
         };
         match run_with_limit(remaining + GRACE, move || analyze_module_observed(&shared, &config, &selection, store.as_ref(), &on_report)) {
             Supervised::Finished(report) => report.functions,
             Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
-            Supervised::TimedOut => all_maybe(&timeout),
+            Supervised::TimedOut => {
+                let done = finished.lock().map(|d| d.clone()).unwrap_or_default();
+                let internal = |name: &str| module.function_by_name(name).is_some_and(|f| !module.function(f).callable_from_outside());
+                keep_finished(&names, done, internal, |n| maybe(n, &timeout, &module))
+            }
         }
     };
     for report in reports {
@@ -193,6 +202,21 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     outcome
 }
 
+/// The reports of a run the supervisor ended: each function's own report if it finished in
+/// time, else `unfinished(name)`. An internal function's own report is kept only when it
+/// proves both properties: its NO or violation was found from arbitrary arguments, which the
+/// engine re-judges in its callers' contexts only at the end of a complete run
+/// (`call_contexts`), so it is not a verdict on its own.
+fn keep_finished(names: &[String], done: Vec<FunctionReport>, internal: impl Fn(&str) -> bool, unfinished: impl Fn(&str) -> FunctionReport) -> Vec<FunctionReport> {
+    names
+        .iter()
+        .map(|name| {
+            let proved = |r: &FunctionReport| matches!(r.termination, Termination::Yes(_)) && r.memory_safety == MemorySafety::Proved;
+            done.iter().find(|r| &r.name == name && (!internal(name) || proved(r))).cloned().unwrap_or_else(|| unfinished(name))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +227,17 @@ mod tests {
         assert_eq!(display_name("_RNvCskeZPfhuDrfT_7ffi_exp5total"), "ffi_exp::total");
         assert_eq!(display_name("_ZN7ffi_exp5total17h0123456789abcdefE"), "ffi_exp::total");
         assert_eq!(display_name("c_sum"), "c_sum");
+    }
+
+    #[test]
+    fn a_supervised_timeout_keeps_the_reports_that_finished() {
+        let report = |name: &str, termination: Termination| FunctionReport { name: name.into(), location: None, termination, memory_safety: MemorySafety::Proved, seconds: 0.0, stats: vec![] };
+        let no = || Termination::No(Default::default());
+        let done = vec![report("pub_no", no()), report("internal_no", no()), report("internal_yes", Termination::Yes(Default::default()))];
+        let names: Vec<String> = ["pub_no", "internal_no", "internal_yes", "late"].map(String::from).to_vec();
+        let kept = keep_finished(&names, done, |n| n.starts_with("internal"), |n| report(n, Termination::Maybe { reason: "timeout".into() }));
+        let words: Vec<&str> = kept.iter().map(|r| match r.termination { Termination::Yes(_) => "YES", Termination::No(_) => "NO", Termination::Maybe { .. } => "MAYBE" }).collect();
+        assert_eq!(words, ["NO", "MAYBE", "YES", "MAYBE"]);
     }
 
     #[test]
