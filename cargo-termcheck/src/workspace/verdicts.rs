@@ -217,6 +217,28 @@ fn keep_finished(names: &[String], done: Vec<FunctionReport>, internal: impl Fn(
         .collect()
 }
 
+/// The direct callees of each function in `names` (symbols; calls through pointers are not
+/// listed: the engine reports such calls itself as the reason a proof is missing).
+fn direct_callees(module: &termcheck_engine::ir::Module, names: &[String]) -> Vec<(String, Vec<String>)> {
+    let cg = termcheck_engine::ir::callgraph::CallGraph::new(module);
+    names
+        .iter()
+        .filter_map(|n| module.function_by_name(n).map(|f| (n, f)))
+        .map(|(n, f)| {
+            let mut callees: Vec<String> = cg.sites[f.0 as usize]
+                .iter()
+                .filter_map(|site| match site.target {
+                    termcheck_engine::ir::callgraph::CallTarget::Defined(g) | termcheck_engine::ir::callgraph::CallTarget::Declared(g) => Some(module.function(g).name.clone()),
+                    _ => None,
+                })
+                .collect();
+            callees.sort();
+            callees.dedup();
+            (n.clone(), callees)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,26 +300,4 @@ mod tests {
         assert!(is_reported(&f("a C code", Some("/w/a/csrc/ops.c")), &unit, root));
         assert!(is_reported(&f("a C code", None), &unit, root));
     }
-}
-
-/// The direct callees of each function in `names` (symbols; calls through pointers are not
-/// listed: the engine reports such calls itself as the reason a proof is missing).
-fn direct_callees(module: &termcheck_engine::ir::Module, names: &[String]) -> Vec<(String, Vec<String>)> {
-    let cg = termcheck_engine::ir::callgraph::CallGraph::new(module);
-    names
-        .iter()
-        .filter_map(|n| module.function_by_name(n).map(|f| (n, f)))
-        .map(|(n, f)| {
-            let mut callees: Vec<String> = cg.sites[f.0 as usize]
-                .iter()
-                .filter_map(|site| match site.target {
-                    termcheck_engine::ir::callgraph::CallTarget::Defined(g) | termcheck_engine::ir::callgraph::CallTarget::Declared(g) => Some(module.function(g).name.clone()),
-                    _ => None,
-                })
-                .collect();
-            callees.sort();
-            callees.dedup();
-            (n.clone(), callees)
-        })
-        .collect()
 }
