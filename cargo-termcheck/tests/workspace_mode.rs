@@ -107,7 +107,11 @@ fn without_analysis_time_every_function_is_maybe_at_its_location() {
         &repo(),
         &["--manifest-path", manifest.to_str().unwrap(), "--target-dir", target.path().to_str().unwrap(), "--locked", "--no-cache", "--timeout", "0.01"],
     );
-    assert_eq!(run.code, Some(1), "{run:?}");
+    // The policy's outcome depends on the machine: when the engine's own deadline ends the
+    // run, `c_overflow` may still get its error state in 0.01 s (termination-unproven, denied
+    // by the example's termcheck.toml: exit 1); when the supervisor's limit ends it first,
+    // every finding is a timeout (warn: exit 0). Never a build or usage failure.
+    assert!(matches!(run.code, Some(0 | 1)), "{run:?}");
     let out = &run.stdout;
     for function in ["c_sum_to", "c_spin", "rust_step", "ffi_basic::sum_to"] {
         assert_eq!(verdict_of(out, function), Some(("MAYBE", "unknown")), "{function} in:\n{out}");
