@@ -55,7 +55,7 @@ pub struct ModuleReport {
 }
 
 /// Analyses the selected functions of `module`: the whole run ends by `config.timeout()`, one
-/// function by `config.function_timeout()`, on `config.jobs()` worker threads. Functions
+/// function by `config.function_timeout_of(name)`, on `config.jobs()` worker threads. Functions
 /// named in `selection` that do not exist or have no body are reported as MAYBE with that
 /// reason (the caller validates names beforehand when it wants an error instead).
 pub fn analyze_module(module: &Module, config: &Config, selection: &FunctionSelection) -> ModuleReport {
@@ -71,6 +71,19 @@ pub fn analyze_module_with_store(
     config: &Config,
     selection: &FunctionSelection,
     store: &dyn crate::cache::ReportStore,
+) -> ModuleReport {
+    analyze_module_observed(module, config, selection, store, &|_| {})
+}
+
+/// [`analyze_module_with_store`] that calls `finished` with each selected function's report as
+/// soon as it is known (from the store or analysed), on the worker's thread: for progress
+/// displays. Reports derived afterwards from call contexts are not passed again.
+pub fn analyze_module_observed(
+    module: &Module,
+    config: &Config,
+    selection: &FunctionSelection,
+    store: &dyn crate::cache::ReportStore,
+    finished: &(dyn Fn(&FunctionReport) + Sync),
 ) -> ModuleReport {
     let started = Instant::now();
     let deadline = started + config.timeout();
@@ -98,6 +111,7 @@ pub fn analyze_module_with_store(
         if let Some(mut report) = key.and_then(|k| store.get(&k)).filter(|r| r.name == module.function(f).name) {
             reused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             report.seconds = lookup.elapsed().as_secs_f64();
+            finished(&report);
             return report;
         }
         let proved = done.map(|done| proved_callees(module, &facts, &cg, f, done)).unwrap_or_default();
@@ -105,6 +119,7 @@ pub fn analyze_module_with_store(
         if let Some(key) = key.filter(|_| cacheable) {
             store.put(&key, &report);
         }
+        finished(&report);
         report
     };
     let analyse = |target: &Result<FuncId, String>| match target {
@@ -175,7 +190,7 @@ fn proved_callees(module: &Module, facts: &ModuleFacts, cg: &CallGraph, f: FuncI
 fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, proved: &BTreeSet<FuncId>) -> (FunctionReport, bool) {
     let started = Instant::now();
     let func = module.function(f);
-    let own_deadline = (started + config.function_timeout()).min(deadline);
+    let own_deadline = (started + config.function_timeout_of(&func.name)).min(deadline);
     let report = if started >= deadline {
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }

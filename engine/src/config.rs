@@ -174,6 +174,8 @@ pub struct Config {
     int_semantics: IntSemantics,
     timeout: Duration,
     function_timeout: Duration,
+    /// Per-function overrides of `function_timeout`, by symbol (a policy's `[[timeout]]`).
+    function_timeouts: std::collections::BTreeMap<String, Duration>,
     jobs: NonZeroUsize,
     shares: TimeShares,
     symexec: SymexecLimits,
@@ -210,6 +212,7 @@ impl Config {
             int_semantics,
             timeout,
             function_timeout: timeout,
+            function_timeouts: std::collections::BTreeMap::new(),
             jobs: NonZeroUsize::MIN,
             shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6), assumed_callees: Share(0.3), summarized_callees: Share(0.5) },
             symexec: SymexecLimits {
@@ -260,6 +263,16 @@ impl Config {
             return Err(ConfigError { setting: "function_timeout", reason: "must be positive".into() });
         }
         self.function_timeout = function_timeout;
+        Ok(self)
+    }
+
+    /// Wall-clock budget of the function named `symbol`, overriding `function_timeout` for it
+    /// (may be longer or shorter; still at most the whole run's).
+    pub fn with_function_timeout_for(mut self, symbol: &str, function_timeout: Duration) -> Result<Config, ConfigError> {
+        if function_timeout.is_zero() {
+            return Err(ConfigError { setting: "function_timeouts", reason: format!("the limit of `{symbol}` must be positive") });
+        }
+        self.function_timeouts.insert(symbol.to_string(), function_timeout);
         Ok(self)
     }
 
@@ -314,6 +327,10 @@ impl Config {
     pub fn function_timeout(&self) -> Duration {
         self.function_timeout
     }
+    /// Wall-clock limit of the function named `symbol`: its override, else `function_timeout`.
+    pub fn function_timeout_of(&self, symbol: &str) -> Duration {
+        self.function_timeouts.get(symbol).copied().unwrap_or(self.function_timeout)
+    }
     pub fn jobs(&self) -> NonZeroUsize {
         self.jobs
     }
@@ -350,13 +367,17 @@ impl Config {
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
     pub fn fingerprint(&self) -> ContentHash {
         // Destructured so that a new field cannot be forgotten here.
-        let Config { int_semantics, timeout, function_timeout, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args } = self;
+        let Config { int_semantics, timeout, function_timeout, function_timeouts, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args } = self;
         #[derive(Serialize)]
         struct Canonical<'a> {
             version: u32,
             int_semantics: &'a IntSemantics,
             timeout: &'a Duration,
             function_timeout: &'a Duration,
+            // Left out when empty, so that configurations without overrides keep their
+            // fingerprints (and the report cache its entries).
+            #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+            function_timeouts: &'a std::collections::BTreeMap<String, Duration>,
             shares: &'a TimeShares,
             symexec: &'a SymexecLimits,
             termination: &'a TerminationLimits,
@@ -371,6 +392,7 @@ impl Config {
             int_semantics,
             timeout,
             function_timeout,
+            function_timeouts,
             shares,
             symexec,
             termination,
@@ -404,6 +426,16 @@ mod tests {
 
     fn base() -> Config {
         Config::new(IntSemantics::C, Duration::from_secs(60))
+    }
+
+    #[test]
+    fn per_function_timeouts_override_one_function_and_enter_the_fingerprint() {
+        let config = base().with_function_timeout(Duration::from_secs(5)).expect("positive");
+        let with = config.clone().with_function_timeout_for("slow", Duration::from_secs(300)).expect("positive");
+        assert_eq!(with.function_timeout_of("slow"), Duration::from_secs(300));
+        assert_eq!(with.function_timeout_of("other"), Duration::from_secs(5));
+        assert_ne!(with.fingerprint(), config.fingerprint());
+        assert!(config.with_function_timeout_for("slow", Duration::ZERO).is_err());
     }
 
     #[test]

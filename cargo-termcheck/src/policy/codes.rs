@@ -90,6 +90,11 @@ pub const CODES: &[CodeExplanation] = &[
         explanation: "A level other than `deny`, `warn` or `allow`; a check name that does not exist; an empty reason; an invalid glob; a time limit that is not a positive number of seconds; `unused-allow` set in a scope or listed in an allow entry; a `version` other than 1. The diagnostic points at the value.",
     },
     CodeExplanation {
+        code: "termcheck::annotation::invalid",
+        title: "a source annotation cannot be read",
+        explanation: "A `termcheck:` annotation in the bitcode (from `termcheck.h`'s TERMCHECK_ALLOW/TERMCHECK_ASSUME_TERMINATES or a hand-written `annotate(\"termcheck:...\")`) names no known kind, lists a check that does not exist or `unused-allow`, or has an empty reason. The Rust attributes check this when the crate compiles; C strings are only checked here. The text must be `termcheck:assume_terminates:REASON` or `termcheck:allow:CHECK,CHECK:REASON` (docs/annotations.md). Exit code 2.",
+    },
+    CodeExplanation {
         code: "termcheck::check::non_termination",
         title: "non-termination proven",
         explanation: "The engine found a run of the function that never ends and replayed it on the concrete interpreter: a witness, not a guess. The report shows the inputs and the repeating part. Default level: deny. A function that is meant to run forever (an event loop, a server) can be allowed with an `[[allow]]` entry and a reason.",

@@ -17,11 +17,13 @@ pub struct AllowUse {
     pub reason: String,
     /// Line of the entry in termcheck.toml.
     pub line: Option<usize>,
+    /// Whether the entry is a source annotation rather than a termcheck.toml entry.
+    pub from_annotation: bool,
 }
 
 impl AllowUse {
     fn of(entry: &AllowEntry) -> AllowUse {
-        AllowUse { index: entry.index, pattern: entry.pattern.as_str().to_string(), reason: entry.reason.clone(), line: entry.line }
+        AllowUse { index: entry.index, pattern: entry.pattern.as_str().to_string(), reason: entry.reason.clone(), line: entry.line, from_annotation: entry.from_annotation }
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`evaluate`] applies it, giving an [`Evaluation`] with its exit code. Rendering lives in
 //! `crate::report`.
 
+pub mod annotations;
 pub mod assumptions;
 pub mod check;
 pub mod classify;

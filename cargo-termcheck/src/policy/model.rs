@@ -50,6 +50,9 @@ pub struct AllowEntry {
     pub reason: String,
     /// The checks the entry allows.
     pub checks: Vec<Check>,
+    /// Whether the entry comes from a source annotation (`#[termcheck::…]`, `termcheck.h`)
+    /// rather than from termcheck.toml (`policy::annotations`).
+    pub from_annotation: bool,
 }
 
 impl AllowEntry {
@@ -139,12 +142,12 @@ impl Policy {
     /// The time limit for one function: the last matching `[[timeout]]`, else
     /// `[analysis] function-timeout`, else `None` (the command's `--function-timeout`).
     pub fn function_timeout_for(&self, path: &str, symbol: &str) -> Option<Duration> {
-        self.timeouts
-            .iter()
-            .rev()
-            .find(|entry| entry.pattern.matches_any([path, symbol]))
-            .map(|entry| entry.limit)
-            .or(self.function_timeout)
+        self.timeout_entry_for(path, symbol).or(self.function_timeout)
+    }
+
+    /// The limit of the last `[[timeout]]` entry matching the function, if any.
+    pub fn timeout_entry_for(&self, path: &str, symbol: &str) -> Option<Duration> {
+        self.timeouts.iter().rev().find(|entry| entry.pattern.matches_any([path, symbol])).map(|entry| entry.limit)
     }
 }
 

@@ -108,7 +108,7 @@ pub fn parse_policy(text: &str, path: &Path, workspace_root: &Path) -> Result<Po
                 list
             }
         };
-        policy.allows.push(AllowEntry { index, line, pattern, reason: entry.reason.get_ref().trim().to_string(), checks });
+        policy.allows.push(AllowEntry { index, line, pattern, reason: entry.reason.get_ref().trim().to_string(), checks, from_annotation: false });
     }
     for entry in &raw.timeout {
         let entry = entry.get_ref();

@@ -25,6 +25,13 @@ impl FunctionPattern {
         Ok(FunctionPattern { text: text.to_string(), matcher: glob.compile_matcher() })
     }
 
+    /// A pattern that matches exactly `symbol` (special characters escaped), shown as `shown`:
+    /// the allow entry of a source annotation (`policy::annotations`).
+    pub fn exact(symbol: &str, shown: &str) -> Result<FunctionPattern, String> {
+        let glob = Glob::new(&globset::escape(symbol)).map_err(|e| e.kind().to_string())?;
+        Ok(FunctionPattern { text: shown.to_string(), matcher: glob.compile_matcher() })
+    }
+
     /// The pattern as written in termcheck.toml.
     pub fn as_str(&self) -> &str {
         &self.text

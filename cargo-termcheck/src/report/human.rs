@@ -79,7 +79,7 @@ pub fn render_human(evaluation: &Evaluation<'_>, color: bool) -> String {
     if !evaluation.unused_allows.is_empty() {
         let _ = writeln!(out, "{}", palette.bold("unused allow entries"));
         for unused in &evaluation.unused_allows {
-            let at = policy_place(evaluation, unused.entry.line);
+            let at = if unused.entry.from_annotation { " (source annotation)".to_string() } else { policy_place(evaluation, unused.entry.line) };
             let _ = writeln!(out, "  {} unused-allow: {}{at}", palette.level(unused.level), unused.explanation());
             let _ = writeln!(out, "        reason given: {}", unused.entry.reason);
         }

@@ -79,7 +79,7 @@ fn finding_json(finding: &CheckFinding) -> Value {
 }
 
 fn allow_json(entry: &AllowUse) -> Value {
-    json!({ "index": entry.index, "function": entry.pattern, "reason": entry.reason, "line": entry.line })
+    json!({ "index": entry.index, "function": entry.pattern, "reason": entry.reason, "line": entry.line, "source": if entry.from_annotation { "annotation" } else { "termcheck.toml" } })
 }
 
 fn assumption_json(assumption: &Assumption) -> Value {

@@ -43,6 +43,7 @@ pub fn sarif_log(evaluation: &Evaluation<'_>) -> Sarif {
     }
     for unused in &evaluation.unused_allows {
         let location = match &evaluation.policy_source {
+            _ if unused.entry.from_annotation => logical_location(&unused.entry.pattern),
             PolicySource::File(path) => source_location(evaluation, &path.to_string_lossy(), unused.entry.line.map(|l| l as i64), None),
             PolicySource::Defaults => logical_location("termcheck.toml"),
         };

@@ -88,7 +88,10 @@ fn members_of(metadata: &Metadata) -> Vec<Member> {
         .into_iter()
         .map(|package| {
             let node = metadata.resolve.as_ref().and_then(|r| r.nodes.iter().find(|n| n.id == package.id));
-            let normal = |d: &&cargo_metadata::NodeDep| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal);
+            // Proc-macro crates (e.g. termcheck-annotations) run at compile time only: no code
+            // of theirs is called at run time, so they are not "not analysed".
+            let proc_macro = |id: &PackageId| metadata.packages.iter().find(|p| p.id == *id).is_some_and(|p| !p.targets.is_empty() && p.targets.iter().all(|t| t.is_proc_macro()));
+            let normal = |d: &&cargo_metadata::NodeDep| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal) && !proc_macro(&d.pkg);
             let deps: Vec<&cargo_metadata::NodeDep> = node.map(|n| n.deps.iter().filter(normal).collect()).unwrap_or_default();
             Member {
                 id: package.id.clone(),

@@ -12,6 +12,7 @@ mod c_bitcode;
 mod cargo_build;
 mod error;
 mod metadata;
+mod progress;
 mod render;
 mod rust_bitcode;
 mod units;
@@ -40,11 +41,6 @@ pub fn run(args: WorkspaceArgs) -> i32 {
             EXIT_FAILURE
         }
     }
-}
-
-#[allow(clippy::print_stderr, reason = "the CLI reports its progress on stderr, like cargo")]
-fn progress(text: &str) {
-    eprintln!("   termcheck {text}");
 }
 
 fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
@@ -98,20 +94,26 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
     not_analysed.dedup();
 
     let units = units::plan(&workspace, &crates, &c_bitcode);
-    progress(&format!("built in {:.1} s; checking {} target(s)", started.elapsed().as_secs_f64(), units.len()));
+    let bar = progress::Progress::new(progress::bar_wanted(
+        args.message_format == args::MessageFormat::Human,
+        std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    ));
+    bar.line(&format!("built in {:.1} s; checking {} target(s)", started.elapsed().as_secs_f64(), units.len()));
     let analysis_started = Instant::now();
     let options = AnalysisOptions {
         args,
         workspace_root: &workspace.root,
         deadline: analysis_started + Duration::from_secs_f64(args.analysis_timeout),
+        policy: &policy,
     };
     let mut seen = HashSet::new();
     let mut outcomes: Vec<UnitOutcome> = Vec::new();
     for unit in &units {
-        progress(&format!("checking {}", unit.label));
+        bar.line(&format!("checking {}", unit.label));
         let store = crate::cache_choice::store_from(args.without_cache, args.report_cache_dir.clone(), args.report_cache_mode);
-        outcomes.push(verdicts::analyse_unit(unit, &options, store, &mut seen));
+        outcomes.push(verdicts::analyse_unit(unit, &options, store, &mut seen, &bar));
     }
+    bar.finish();
 
     if outcomes.iter().any(|u| u.failure.is_some()) {
         #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
@@ -128,6 +130,15 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
 /// the SARIF file cannot be written.
 fn gate(args: &WorkspaceArgs, policy: &crate::policy::Policy, outcomes: &[UnitOutcome], not_analysed: &[NotAnalysed], seconds: f64) -> i32 {
     use crate::policy::{CallGraph, FunctionResult, SourceLocation};
+    let policy = match policy_with_annotations(policy, outcomes) {
+        Ok(policy) => policy,
+        #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
+        Err(error) => {
+            eprintln!("{:?}", miette::Report::new(error));
+            return crate::policy::exit_code::USAGE_OR_CONFIG_ERROR;
+        }
+    };
+    let policy = &policy;
     let results: Vec<FunctionResult> = outcomes
         .iter()
         .flat_map(|u| &u.functions)
@@ -172,4 +183,23 @@ fn gate(args: &WorkspaceArgs, policy: &crate::policy::Policy, outcomes: &[UnitOu
         }
     }
     evaluation.exit_code()
+}
+
+/// The policy with the source annotations of every unit appended as allow entries (each
+/// function's once); an annotation that cannot be read is a configuration error.
+fn policy_with_annotations(policy: &crate::policy::Policy, outcomes: &[UnitOutcome]) -> Result<crate::policy::Policy, crate::policy::annotations::AnnotationError> {
+    if let Some(bad) = outcomes.iter().flat_map(|u| &u.malformed_annotations).next() {
+        return Err(crate::policy::annotations::AnnotationError {
+            function: bad.function.as_deref().map(verdicts::display_name).unwrap_or_else(|| "?".into()),
+            text: bad.text.clone(),
+            problem: bad.problem.clone(),
+        });
+    }
+    let mut annotations: Vec<crate::policy::annotations::SourceAnnotation> = Vec::new();
+    for annotation in outcomes.iter().flat_map(|u| &u.annotations) {
+        if !annotations.contains(annotation) {
+            annotations.push(annotation.clone());
+        }
+    }
+    crate::policy::annotations::with_annotations(policy, &annotations)
 }

@@ -13,7 +13,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, FunctionSelection};
+use termcheck_engine::analysis::{analyze_module_observed, FunctionReport, FunctionSelection};
 use termcheck_engine::cache::ReportStore;
 use termcheck_engine::config::Config;
 use termcheck_engine::frontend::linking::{link_files, LinkedFunction, LinkedModule};
@@ -49,6 +49,10 @@ pub struct UnitOutcome {
     /// The direct callees (symbols, defined or not) of every reported function, for the
     /// policy's allowed-callee rule.
     pub calls: Vec<(String, Vec<String>)>,
+    /// The source annotations of the module's functions (`#[termcheck::…]`, `termcheck.h`).
+    pub annotations: Vec<crate::policy::annotations::SourceAnnotation>,
+    /// `termcheck:` annotation texts the front end could not read.
+    pub malformed_annotations: Vec<termcheck_engine::ir::annotation::MalformedAnnotation>,
 }
 
 /// The analysis options of the run.
@@ -56,14 +60,25 @@ pub struct AnalysisOptions<'a> {
     pub args: &'a WorkspaceArgs,
     pub workspace_root: &'a Path,
     pub deadline: Instant,
+    /// termcheck.toml: `[analysis] function-timeout` and `[[timeout]]` entries.
+    pub policy: &'a crate::policy::Policy,
 }
 
-/// The engine's configuration for `remaining` time.
-fn config_for(args: &WorkspaceArgs, remaining: Duration) -> Config {
+/// The engine's configuration for `remaining` time and the functions `names` (symbols): each
+/// function's budget is the last matching `[[timeout]]` of termcheck.toml, else its
+/// `[analysis] function-timeout`, else `--function-timeout` (docs/policy.md, "Precedence").
+/// The budgets are part of the report cache's key.
+fn config_for(args: &WorkspaceArgs, policy: &crate::policy::Policy, remaining: Duration, names: &[String]) -> Config {
     let jobs = args.analysis_jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
-    let config = Config::new(args.semantics.into(), remaining).with_jobs(jobs);
-    // The per-function budget is what the user gave (it is part of the report cache's key).
-    config.clone().with_function_timeout(Duration::from_secs_f64(args.per_function_timeout)).unwrap_or(config)
+    let mut config = Config::new(args.semantics.into(), remaining).with_jobs(jobs);
+    let default = policy.function_timeout.unwrap_or_else(|| Duration::from_secs_f64(args.per_function_timeout));
+    config = config.clone().with_function_timeout(default).unwrap_or(config);
+    for name in names {
+        if let Some(limit) = policy.timeout_entry_for(&display_name(name), name) {
+            config = config.clone().with_function_timeout_for(name, limit).unwrap_or(config);
+        }
+    }
+    config
 }
 
 /// Whether a linked function is reported by `unit`.
@@ -104,7 +119,7 @@ fn maybe(name: &str, reason: &str, module: &Module) -> FunctionReport {
 
 /// Links and analyses `unit`; functions already reported by an earlier unit (`seen`, by
 /// symbol) are not reported again.
-pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<dyn ReportStore + Send>, seen: &mut HashSet<String>) -> UnitOutcome {
+pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<dyn ReportStore + Send>, seen: &mut HashSet<String>, progress: &super::progress::Progress) -> UnitOutcome {
     let mut outcome = UnitOutcome { label: unit.label.clone(), ..UnitOutcome::default() };
     let inputs = unit.inputs.clone();
     let name = unit.label.clone();
@@ -131,9 +146,18 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     let reported: Vec<&LinkedFunction> = linked.functions.iter().filter(|f| is_reported(f, unit, root) && !seen.contains(&f.name)).collect();
     seen.extend(reported.iter().map(|f| f.name.clone()));
     let names: Vec<String> = reported.iter().map(|f| f.name.clone()).collect();
+    progress.start_unit(&unit.label, names.len());
     let remaining = options.deadline.saturating_duration_since(Instant::now());
     let module = Arc::new(linked.module);
     outcome.calls = direct_callees(&module, &names);
+    outcome.annotations = module
+        .annotations
+        .iter()
+        .flat_map(|(symbol, list)| {
+            list.iter().map(|annotation| crate::policy::annotations::SourceAnnotation { symbol: symbol.clone(), path: display_name(symbol), annotation: annotation.clone() })
+        })
+        .collect();
+    outcome.malformed_annotations = module.malformed_annotations.clone();
     let timeout = format!("timeout after {} s", options.args.analysis_timeout);
     let all_maybe = |reason: &str| -> Vec<FunctionReport> { names.iter().map(|n| maybe(n, reason, &module)).collect() };
     let reports: Vec<FunctionReport> = if names.is_empty() {
@@ -141,13 +165,29 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     } else if remaining.is_zero() {
         all_maybe(&timeout)
     } else {
-        let config = config_for(options.args, remaining);
+        let config = config_for(options.args, options.policy, remaining, &names);
         let shared = Arc::clone(&module);
         let selection = FunctionSelection::Named(names.clone());
-        match run_with_limit(remaining + GRACE, move || analyze_module_with_store(&shared, &config, &selection, store.as_ref())) {
+        let bar = progress.clone();
+        let selected: HashSet<String> = names.iter().cloned().collect();
+        let finished: Arc<std::sync::Mutex<Vec<FunctionReport>>> = Arc::default();
+        let sink = Arc::clone(&finished);
+        let on_report = move |report: &FunctionReport| {
+            if selected.contains(&report.name) {
+                bar.function_done();
+                if let Ok(mut done) = sink.lock() {
+                    done.push(report.clone());
+                }
+            }
+        };
+        match run_with_limit(remaining + GRACE, move || analyze_module_observed(&shared, &config, &selection, store.as_ref(), &on_report)) {
             Supervised::Finished(report) => report.functions,
             Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
-            Supervised::TimedOut => all_maybe(&timeout),
+            Supervised::TimedOut => {
+                let done = finished.lock().map(|d| d.clone()).unwrap_or_default();
+                let internal = |name: &str| module.function_by_name(name).is_some_and(|f| !module.function(f).callable_from_outside());
+                keep_finished(&names, done, internal, |n| maybe(n, &timeout, &module))
+            }
         }
     };
     for report in reports {
@@ -162,38 +202,19 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     outcome
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use termcheck_engine::frontend::linking::BitcodeInput;
-
-    #[test]
-    fn rust_symbols_are_demangled_without_hashes() {
-        assert_eq!(display_name("_RNvCskeZPfhuDrfT_7ffi_exp5total"), "ffi_exp::total");
-        assert_eq!(display_name("_ZN7ffi_exp5total17h0123456789abcdefE"), "ffi_exp::total");
-        assert_eq!(display_name("c_sum"), "c_sum");
-    }
-
-    #[test]
-    fn only_owned_functions_inside_the_workspace_are_reported() {
-        let unit = LinkUnit {
-            label: "a lib `a`".into(),
-            inputs: vec![BitcodeInput { path: "/t/a.bc".into(), owner: "a lib `a`".into() }],
-            reported_owners: vec!["a lib `a`".into(), "a C code".into()],
-            c_owners: vec!["a C code".into()],
-        };
-        let f = |owner: &str, file: Option<&str>| LinkedFunction { name: "f".into(), owner: owner.into(), source_file: file.map(PathBuf::from) };
-        let root = Path::new("/w");
-        assert!(is_reported(&f("a lib `a`", Some("/w/a/src/lib.rs")), &unit, root));
-        // A std instance compiled into the crate, and glue without a location.
-        assert!(!is_reported(&f("a lib `a`", Some("/rustc/abc/library/core/src/slice/iter.rs")), &unit, root));
-        assert!(!is_reported(&f("a lib `a`", None), &unit, root));
-        // A member dependency linked in for its callees.
-        assert!(!is_reported(&f("b lib `b`", Some("/w/b/src/lib.rs")), &unit, root));
-        // C of the package, with or without debug info.
-        assert!(is_reported(&f("a C code", Some("/w/a/csrc/ops.c")), &unit, root));
-        assert!(is_reported(&f("a C code", None), &unit, root));
-    }
+/// The reports of a run the supervisor ended: each function's own report if it finished in
+/// time, else `unfinished(name)`. An internal function's own report is kept only when it
+/// proves both properties: its NO or violation was found from arbitrary arguments, which the
+/// engine re-judges in its callers' contexts only at the end of a complete run
+/// (`call_contexts`), so it is not a verdict on its own.
+fn keep_finished(names: &[String], done: Vec<FunctionReport>, internal: impl Fn(&str) -> bool, unfinished: impl Fn(&str) -> FunctionReport) -> Vec<FunctionReport> {
+    names
+        .iter()
+        .map(|name| {
+            let proved = |r: &FunctionReport| matches!(r.termination, Termination::Yes(_)) && r.memory_safety == MemorySafety::Proved;
+            done.iter().find(|r| &r.name == name && (!internal(name) || proved(r))).cloned().unwrap_or_else(|| unfinished(name))
+        })
+        .collect()
 }
 
 /// The direct callees of each function in `names` (symbols; calls through pointers are not
@@ -216,4 +237,67 @@ fn direct_callees(module: &termcheck_engine::ir::Module, names: &[String]) -> Ve
             (n.clone(), callees)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use termcheck_engine::frontend::linking::BitcodeInput;
+
+    #[test]
+    fn rust_symbols_are_demangled_without_hashes() {
+        assert_eq!(display_name("_RNvCskeZPfhuDrfT_7ffi_exp5total"), "ffi_exp::total");
+        assert_eq!(display_name("_ZN7ffi_exp5total17h0123456789abcdefE"), "ffi_exp::total");
+        assert_eq!(display_name("c_sum"), "c_sum");
+    }
+
+    #[test]
+    fn a_supervised_timeout_keeps_the_reports_that_finished() {
+        let report = |name: &str, termination: Termination| FunctionReport { name: name.into(), location: None, termination, memory_safety: MemorySafety::Proved, seconds: 0.0, stats: vec![] };
+        let no = || Termination::No(Default::default());
+        let done = vec![report("pub_no", no()), report("internal_no", no()), report("internal_yes", Termination::Yes(Default::default()))];
+        let names: Vec<String> = ["pub_no", "internal_no", "internal_yes", "late"].map(String::from).to_vec();
+        let kept = keep_finished(&names, done, |n| n.starts_with("internal"), |n| report(n, Termination::Maybe { reason: "timeout".into() }));
+        let words: Vec<&str> = kept.iter().map(|r| match r.termination { Termination::Yes(_) => "YES", Termination::No(_) => "NO", Termination::Maybe { .. } => "MAYBE" }).collect();
+        assert_eq!(words, ["NO", "MAYBE", "YES", "MAYBE"]);
+    }
+
+    #[test]
+    fn the_policys_time_limits_reach_the_engines_configuration() {
+        use clap::Parser;
+        let cli = crate::cli::Cli::try_parse_from(["cargo-termcheck", "--function-timeout", "7"]).expect("arguments");
+        let slow = "_RNvCskeZPfhuDrfT_7ffi_exp4slow";
+        let names = vec![slow.to_string(), "c_fast".to_string()];
+        let root = Path::new("/w");
+        // No termcheck.toml: --function-timeout for every function.
+        let config = config_for(&cli.workspace, &crate::policy::Policy::defaults(root), Duration::from_secs(100), &names);
+        assert_eq!((config.function_timeout_of(slow), config.function_timeout_of("c_fast")), (Duration::from_secs(7), Duration::from_secs(7)));
+        // [analysis] function-timeout, then the last matching [[timeout]] (by demangled path or symbol).
+        let text = "[analysis]\nfunction-timeout = 3\n\n[[timeout]]\nfunction = \"ffi_exp::*\"\nseconds = 30\n\n[[timeout]]\nfunction = \"ffi_exp::slow\"\nseconds = 45\n";
+        let policy = crate::policy::parse_policy(text, Path::new("/w/termcheck.toml"), root).expect("valid policy");
+        let config = config_for(&cli.workspace, &policy, Duration::from_secs(100), &names);
+        assert_eq!(config.function_timeout_of(slow), Duration::from_secs(45));
+        assert_eq!(config.function_timeout_of("c_fast"), Duration::from_secs(3));
+    }
+
+    #[test]
+    fn only_owned_functions_inside_the_workspace_are_reported() {
+        let unit = LinkUnit {
+            label: "a lib `a`".into(),
+            inputs: vec![BitcodeInput { path: "/t/a.bc".into(), owner: "a lib `a`".into() }],
+            reported_owners: vec!["a lib `a`".into(), "a C code".into()],
+            c_owners: vec!["a C code".into()],
+        };
+        let f = |owner: &str, file: Option<&str>| LinkedFunction { name: "f".into(), owner: owner.into(), source_file: file.map(PathBuf::from) };
+        let root = Path::new("/w");
+        assert!(is_reported(&f("a lib `a`", Some("/w/a/src/lib.rs")), &unit, root));
+        // A std instance compiled into the crate, and glue without a location.
+        assert!(!is_reported(&f("a lib `a`", Some("/rustc/abc/library/core/src/slice/iter.rs")), &unit, root));
+        assert!(!is_reported(&f("a lib `a`", None), &unit, root));
+        // A member dependency linked in for its callees.
+        assert!(!is_reported(&f("b lib `b`", Some("/w/b/src/lib.rs")), &unit, root));
+        // C of the package, with or without debug info.
+        assert!(is_reported(&f("a C code", Some("/w/a/csrc/ops.c")), &unit, root));
+        assert!(is_reported(&f("a C code", None), &unit, root));
+    }
 }

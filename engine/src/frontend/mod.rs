@@ -23,6 +23,7 @@
 //! - ignored flags: GEP `nuw`/`nusw` (only `inbounds` is kept), fast-math flags, `tail`,
 //!   calling conventions, function attributes such as `mustprogress` (no pass here exploits it).
 
+mod annotations;
 mod constants;
 mod ffi;
 mod function;
@@ -41,6 +42,8 @@ pub use toolchain::find_clang;
 mod tests;
 #[cfg(test)]
 pub(crate) mod rust_tests;
+#[cfg(test)]
+mod annotation_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;
@@ -100,6 +103,7 @@ pub fn load_source(text: &str, kind: InputKind) -> Result<ir::Module, EngineErro
 /// Translates a prepared LLVM module into the engine IR.
 fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: String) -> ir::Module {
     let layout = Layout::of_module(m);
+    let raw_annotations = annotations::take_annotations(m);
     let mut llvm_functions = Vec::new();
     let mut llvm_globals = Vec::new();
     // SAFETY: iteration over the live module's function and global lists.
@@ -132,5 +136,7 @@ fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: S
             unnamed += 1;
         }
     }
-    ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals }
+    let symbols: Vec<(&str, bool)> = functions.iter().map(|f| (f.name.as_str(), !f.is_declaration())).collect();
+    let (annotations, malformed_annotations) = annotations::attach(raw_annotations, &symbols);
+    ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals, annotations, malformed_annotations }
 }

@@ -14,13 +14,33 @@ pub(super) fn address_taken(func: LLVMValueRef) -> bool {
         let mut u = LLVMGetFirstUse(func);
         while !u.is_null() {
             let user = LLVMGetUser(u);
-            if !is_direct_callee_only(user, func) {
+            if !is_direct_callee_only(user, func) && !is_dead_constant(user, 0) {
                 return true;
             }
             u = LLVMGetNextUse(u);
         }
     }
     false
+}
+
+/// Whether `value` is a constant expression or aggregate (not a global) that nothing live
+/// uses: LLVM keeps such constants after their last user is deleted (e.g. the entries of
+/// `llvm.global.annotations`, which the front end deletes after reading them).
+///
+/// # Safety
+/// `value` must be a live value.
+unsafe fn is_dead_constant(value: LLVMValueRef, depth: usize) -> bool {
+    if depth > 16 || LLVMIsAConstant(value).is_null() || !LLVMIsAGlobalValue(value).is_null() {
+        return false;
+    }
+    let mut u = LLVMGetFirstUse(value);
+    while !u.is_null() {
+        if !is_dead_constant(LLVMGetUser(u), depth + 1) {
+            return false;
+        }
+        u = LLVMGetNextUse(u);
+    }
+    true
 }
 
 /// Whether `user` is a call-like instruction that calls `func` and does not also pass it

@@ -9,6 +9,7 @@
 //! - anything the front end cannot translate becomes `Op::Unsupported` / `Terminator::Unsupported`
 //!   with the LLVM text, which the analysis turns into MAYBE (never silently skipped).
 
+pub mod annotation;
 pub mod callgraph;
 pub mod externals;
 pub mod fingerprint;
@@ -434,6 +435,12 @@ pub struct Module {
     pub pointer_bits: u32,
     pub functions: Vec<Function>,
     pub globals: Vec<Global>,
+    /// Source annotations per function symbol (`annotation.rs`); the analyses ignore them.
+    #[serde(default)]
+    pub annotations: std::collections::BTreeMap<String, Vec<annotation::Annotation>>,
+    /// `termcheck:` annotation texts that could not be read.
+    #[serde(default)]
+    pub malformed_annotations: Vec<annotation::MalformedAnnotation>,
 }
 
 impl Module {

@@ -37,7 +37,7 @@ fn block(name: &str, instrs: Vec<Instr>, terminator: Terminator) -> Block {
     Block { name: name.into(), instrs, terminator, term_loc: None, loop_loc: None }
 }
 fn module(main: Function) -> Module {
-    Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main, decl("__VERIFIER_nondet_uint", Type::Int(32))], globals: vec![] }
+    Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main, decl("__VERIFIER_nondet_uint", Type::Int(32))], globals: vec![], annotations: Default::default(), malformed_annotations: vec![] }
 }
 fn bin(r: u32, op: BinOp, flags: ArithFlags, a: Operand, b: Operand) -> Instr {
     ins(Some(r), Op::Bin { op, flags, bits: 32, lhs: a, rhs: b })

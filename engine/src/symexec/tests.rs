@@ -48,7 +48,7 @@ fn module(main: Function, extra: Vec<Function>) -> Module {
         decl("__VERIFIER_assume", Type::Void),
     ];
     functions.extend(extra);
-    Module { source_name: "t.c".into(), pointer_bits: 64, functions, globals: vec![] }
+    Module { source_name: "t.c".into(), pointer_bits: 64, functions, globals: vec![], annotations: Default::default(), malformed_annotations: vec![] }
 }
 pub(super) fn config(sem: IntSemantics) -> crate::config::Config {
     crate::config::Config::new(sem, Duration::from_secs(30))

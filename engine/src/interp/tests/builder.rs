@@ -80,7 +80,7 @@ pub fn decl(name: &str, params: &[Type], ret: Type) -> Function {
 }
 
 pub fn module(functions: Vec<Function>) -> Module {
-    Module { source_name: "test".into(), pointer_bits: 64, functions, globals: vec![] }
+    Module { source_name: "test".into(), pointer_bits: 64, functions, globals: vec![], annotations: Default::default(), malformed_annotations: vec![] }
 }
 
 pub fn c(bits: u32, v: i128) -> Operand {
