@@ -151,7 +151,7 @@ fn bench(args: BenchArgs) -> Result<bool, String> {
         std::fs::write(out, summary::tsv_text(&results)).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         eprintln!("bench: per-file results in {}", out.display());
     }
-    print!("{header}\n{}", summary::summary_text(&results, wall));
+    print!("{header}\n{}{}", summary::summary_text(&results, wall), summary::resources_text(&results, args.timeout));
     Ok(results.iter().all(|s| s.outcome != scoring::Outcome::Wrong))
 }
 

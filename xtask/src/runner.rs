@@ -22,6 +22,28 @@ pub struct RunResult {
     /// First non-empty line of stderr (for error reports).
     pub stderr_head: String,
     pub seconds: f64,
+    /// Peak resident memory of the run in KiB (the process and its children, `wait4`'s
+    /// `ru_maxrss`); 0 when the process could not be waited for.
+    pub peak_kib: u64,
+}
+
+/// Waits for `child` without blocking (`block` false) or until it ends; returns its exit
+/// code (`None` for a signal) and peak resident memory in KiB once it has ended.
+fn reap(child: &Child, block: bool) -> Result<Option<(Option<i32>, u64)>, ()> {
+    let pid = i32::try_from(child.id()).map_err(|_| ())?;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child's pid with valid out-pointers.
+    let r = unsafe { libc::wait4(pid, &mut status, if block { 0 } else { libc::WNOHANG }, &mut usage) };
+    match r {
+        0 => Ok(None),
+        r if r == pid => {
+            let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            Ok(Some((code, u64::try_from(usage.ru_maxrss).unwrap_or(0))))
+        }
+        _ => Err(()),
+    }
 }
 
 /// Extracts the fields the scoring uses from stdout and stderr.
@@ -87,29 +109,31 @@ pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &st
     let out = drain(child.stdout.take().expect("piped stdout"));
     let err = drain(child.stderr.take().expect("piped stderr"));
     let mut killed = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
+    // wait4 rather than `Child::try_wait`: it also gives the run's peak memory.
+    let ended = loop {
+        match reap(&child, false) {
+            Ok(Some(ended)) => break Some(ended),
             Ok(None) if start.elapsed() > kill_after => {
                 kill_group(&mut child);
                 killed = true;
-                break child.wait().ok();
+                break reap(&child, true).ok().flatten();
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(_) => break None,
+            Err(()) => break None,
         }
     };
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
     let (first_line, memory_safety, reason, stderr_head) = parse_output(&stdout, &stderr);
     RunResult {
-        exit: if killed { None } else { status.and_then(|s| s.code()) },
+        exit: if killed { None } else { ended.and_then(|(code, _)| code) },
         killed,
         first_line,
         memory_safety,
         reason,
         stderr_head,
         seconds: start.elapsed().as_secs_f64(),
+        peak_kib: ended.map_or(0, |(_, kib)| kib),
     }
 }
 
