@@ -21,6 +21,8 @@ pub struct RunResult {
     pub reason: Option<String>,
     /// First non-empty line of stderr (for error reports).
     pub stderr_head: String,
+    /// The whole stdout.
+    pub stdout: String,
     pub seconds: f64,
     /// Peak resident memory of the run in KiB (the process and its children, `wait4`'s
     /// `ru_maxrss`); 0 when the process could not be waited for.
@@ -89,11 +91,26 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String
 /// Runs `binary prove file --timeout T --int-semantics S --no-cache`, killing it after
 /// `kill_after` (benchmarks measure the analysis, never answers from an earlier run's cache).
 pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &str, kill_after: Duration) -> RunResult {
+    let mut args = vec!["prove".as_ref(), file.as_os_str()];
+    let timeout = timeout_secs.to_string();
+    args.extend(["--timeout", &timeout, "--int-semantics", int_semantics, "--no-cache"].map(std::ffi::OsStr::new));
+    run_process(binary, &args, kill_after)
+}
+
+/// `binary prove file --timeout T --int-semantics c --format json --no-cache` (the
+/// differential check's run; the JSON answer is in `stdout`).
+pub fn run_json(binary: &Path, file: &Path, timeout_secs: u64, kill_after: Duration) -> RunResult {
+    let mut args = vec!["prove".as_ref(), file.as_os_str()];
+    let timeout = timeout_secs.to_string();
+    args.extend(["--timeout", &timeout, "--int-semantics", "c", "--format", "json", "--no-cache"].map(std::ffi::OsStr::new));
+    run_process(binary, &args, kill_after)
+}
+
+/// Runs `binary args…` in its own process group, killed after `kill_after`.
+fn run_process(binary: &Path, args: &[&std::ffi::OsStr], kill_after: Duration) -> RunResult {
     let start = Instant::now();
     let mut cmd = Command::new(binary);
-    cmd.arg("prove")
-        .arg(file)
-        .args(["--timeout", &timeout_secs.to_string(), "--int-semantics", int_semantics, "--no-cache"])
+    cmd.args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -132,6 +149,7 @@ pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &st
         memory_safety,
         reason,
         stderr_head,
+        stdout,
         seconds: start.elapsed().as_secs_f64(),
         peak_kib: ended.map_or(0, |(_, kib)| kib),
     }
