@@ -87,6 +87,10 @@ pub struct ProveArgs {
     #[arg(long, value_name = "SECS", value_parser = parse_function_timeout)]
     pub function_timeout: Option<f64>,
 
+    /// Resident-memory limit in MB; past it the verdict is MAYBE with `reason: memory limit of N MB reached` (0: none).
+    #[arg(long, value_name = "MB", default_value_t = crate::supervise::DEFAULT_MEMORY_LIMIT_MB)]
+    pub memory_limit: u64,
+
     /// Functions analysed at the same time by --all-functions [default: the machine's cores].
     #[arg(long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,

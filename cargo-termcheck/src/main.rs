@@ -138,6 +138,7 @@ fn config_of(args: &ProveArgs, timeout: Duration) -> Config {
 
 /// `prove FILE`: runs the engine on a worker thread and returns the process exit code.
 fn prove(args: ProveArgs) -> i32 {
+    supervise::set_memory_limit(args.memory_limit);
     let config = config_of(&args, Duration::from_secs_f64(args.timeout));
     let is_its = matches!(InputKind::of(&args.file), Some(InputKind::ItsSmt2 | InputKind::ItsKoat));
     let start = Instant::now();
@@ -171,6 +172,11 @@ fn prove(args: ProveArgs) -> i32 {
             let report = maybe_report(format!("timeout after {} s", args.timeout), is_its);
             print_report(&report, args.format, start.elapsed());
             // Ends the abandoned worker and any z3 threads with it.
+            std::process::exit(EXIT_VERDICT)
+        }
+        Supervised::MemoryLimit(megabytes) => {
+            let report = maybe_report(supervise::memory_limit_reason(megabytes), is_its);
+            print_report(&report, args.format, start.elapsed());
             std::process::exit(EXIT_VERDICT)
         }
     }
@@ -259,6 +265,7 @@ fn unfinished_functions(module: &Module, reason: &str) -> Vec<FunctionReport> {
 /// (`analysis::analyze_module_with_store`, through the report cache like `prove`) with the
 /// time left of `--timeout`, each step on a supervised worker thread. Exit codes as `prove`.
 fn prove_all_functions(args: ProveArgs) -> i32 {
+    supervise::set_memory_limit(args.memory_limit);
     let start = Instant::now();
     let timeout = Duration::from_secs_f64(args.timeout);
     let timeout_reason = format!("timeout after {} s", args.timeout);
@@ -277,6 +284,10 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         }
         Supervised::TimedOut => {
             print_module(&[], None, Some(&timeout_reason), args.format, start.elapsed());
+            std::process::exit(EXIT_VERDICT)
+        }
+        Supervised::MemoryLimit(megabytes) => {
+            print_module(&[], None, Some(&supervise::memory_limit_reason(megabytes)), args.format, start.elapsed());
             std::process::exit(EXIT_VERDICT)
         }
     };
@@ -308,6 +319,11 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         Supervised::TimedOut => {
             print_module(&unfinished_functions(&module, &timeout_reason), None, Some(&timeout_reason), args.format, start.elapsed());
             // Ends the abandoned worker and any z3 threads with it.
+            std::process::exit(EXIT_VERDICT)
+        }
+        Supervised::MemoryLimit(megabytes) => {
+            let reason = supervise::memory_limit_reason(megabytes);
+            print_module(&unfinished_functions(&module, &reason), None, Some(&reason), args.format, start.elapsed());
             std::process::exit(EXIT_VERDICT)
         }
     }

@@ -140,6 +140,9 @@ pub struct BitPreciseLimits {
     pub recurrent_minimize_query_limit: Duration,
     /// Interpreter steps of the observation run that finds the loop a run is stuck in.
     pub observation_steps: u64,
+    /// Largest path condition or value (nodes, counted as a tree) the bit-vector region
+    /// encoder builds before it gives the region up as unsupported (`bitprecise::encode`).
+    pub max_region_nodes: usize,
 }
 
 /// Limits of one concrete interpreter run (`interp::RunConfig`).
@@ -238,6 +241,7 @@ impl Config {
                 recurrent_query_limit: Duration::from_secs(10),
                 recurrent_minimize_query_limit: Duration::from_secs(2),
                 observation_steps: 200_000,
+                max_region_nodes: 100_000,
             },
             witnesses: WitnessLimits {
                 max_replayed_candidates: 32,
@@ -306,6 +310,9 @@ impl Config {
         positive("bitprecise.query_limit", limits.query_limit)?;
         positive("bitprecise.recurrent_query_limit", limits.recurrent_query_limit)?;
         positive("bitprecise.recurrent_minimize_query_limit", limits.recurrent_minimize_query_limit)?;
+        if limits.max_region_nodes == 0 {
+            return Err(ConfigError { setting: "bitprecise.max_region_nodes", reason: "must be positive".into() });
+        }
         self.bitprecise = limits;
         Ok(self)
     }

@@ -215,7 +215,7 @@ fn bit_precise_yes(module: &Module, facts: &ModuleFacts, entry: FuncId, config: 
         return None;
     }
     let started = Instant::now();
-    let result = crate::bitprecise::termination::prove_function(module, facts, entry, config.int_semantics(), config.bitprecise().query_limit, deadline);
+    let result = crate::bitprecise::termination::prove_function(module, facts, entry, config.int_semantics(), config.bitprecise().query_limit, config.bitprecise().max_region_nodes, deadline);
     let mut stats = vec![("bit-vector prover time".to_string(), format!("{:.3}s", started.elapsed().as_secs_f64()))];
     match result {
         Ok(proof) => {

@@ -13,6 +13,7 @@
 pub mod all_functions;
 pub mod case;
 pub mod expectation;
+pub mod generated_c;
 pub mod invariants;
 pub mod json_shape;
 pub mod process;

@@ -2,6 +2,7 @@
 //! with known answers and prints the score (see README.md, "Benchmarks").
 #![allow(clippy::print_stdout, clippy::print_stderr, reason = "the benchmark runner reports on the terminal")]
 
+mod differential;
 mod expected;
 mod gen_modular;
 mod runner;
@@ -31,6 +32,41 @@ enum Task {
     Bench(BenchArgs),
     /// Write a generated C module for the modular analysis / report cache benchmark.
     GenModular(GenModularArgs),
+    /// Write random small C programs with loops for the differential check (gen_<seed>.c).
+    GenDiff(GenDiffArgs),
+    /// Run the release binary on every .c file of DIR and check each answer by native execution.
+    DiffCheck(DiffCheckArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct GenDiffArgs {
+    /// Seed of the first program; program i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of programs.
+    #[arg(long, default_value_t = 100)]
+    count: u64,
+    /// Output folder.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+struct DiffCheckArgs {
+    /// Folder of C programs (e.g. written by gen-diff).
+    dir: PathBuf,
+    /// Programs checked in parallel.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// `--timeout` of each analysis (integer semantics `c`).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Write per-program results as TSV (path, verdict, memory_safety, seconds, finding, detail).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Binary to run (default: target/release/cargo-termcheck of this workspace).
+    #[arg(long)]
+    binary: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -151,7 +187,7 @@ fn bench(args: BenchArgs) -> Result<bool, String> {
         std::fs::write(out, summary::tsv_text(&results)).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         eprintln!("bench: per-file results in {}", out.display());
     }
-    print!("{header}\n{}", summary::summary_text(&results, wall));
+    print!("{header}\n{}{}", summary::summary_text(&results, wall), summary::resources_text(&results, args.timeout));
     Ok(results.iter().all(|s| s.outcome != scoring::Outcome::Wrong))
 }
 
@@ -163,11 +199,16 @@ fn main() {
             let text = gen_modular::generate(args.functions as usize, args.seed, args.edit_leaf);
             std::fs::write(&args.out, text).map(|()| true).map_err(|e| format!("cannot write {}: {e}", args.out.display()))
         }
+        Task::GenDiff(args) => differential::generate(args.seed, args.count, &args.out).map(|()| true),
+        Task::DiffCheck(args) => {
+            let binary = args.binary.clone().unwrap_or_else(default_binary);
+            differential::check(&binary, &args.dir, args.timeout, args.jobs as usize, args.out.as_deref())
+        }
     };
     match result {
         Ok(true) => {}
         Ok(false) => {
-            eprintln!("bench: some answers are WRONG (listed above)");
+            eprintln!("xtask: some answers are WRONG (listed above)");
             std::process::exit(1);
         }
         Err(message) => {

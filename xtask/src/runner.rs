@@ -21,7 +21,31 @@ pub struct RunResult {
     pub reason: Option<String>,
     /// First non-empty line of stderr (for error reports).
     pub stderr_head: String,
+    /// The whole stdout.
+    pub stdout: String,
     pub seconds: f64,
+    /// Peak resident memory of the run in KiB (the process and its children, `wait4`'s
+    /// `ru_maxrss`); 0 when the process could not be waited for.
+    pub peak_kib: u64,
+}
+
+/// Waits for `child` without blocking (`block` false) or until it ends; returns its exit
+/// code (`None` for a signal) and peak resident memory in KiB once it has ended.
+fn reap(child: &Child, block: bool) -> Result<Option<(Option<i32>, u64)>, ()> {
+    let pid = i32::try_from(child.id()).map_err(|_| ())?;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child's pid with valid out-pointers.
+    let r = unsafe { libc::wait4(pid, &mut status, if block { 0 } else { libc::WNOHANG }, &mut usage) };
+    match r {
+        0 => Ok(None),
+        r if r == pid => {
+            let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            Ok(Some((code, u64::try_from(usage.ru_maxrss).unwrap_or(0))))
+        }
+        _ => Err(()),
+    }
 }
 
 /// Extracts the fields the scoring uses from stdout and stderr.
@@ -67,11 +91,26 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String
 /// Runs `binary prove file --timeout T --int-semantics S --no-cache`, killing it after
 /// `kill_after` (benchmarks measure the analysis, never answers from an earlier run's cache).
 pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &str, kill_after: Duration) -> RunResult {
+    let mut args = vec!["prove".as_ref(), file.as_os_str()];
+    let timeout = timeout_secs.to_string();
+    args.extend(["--timeout", &timeout, "--int-semantics", int_semantics, "--no-cache"].map(std::ffi::OsStr::new));
+    run_process(binary, &args, kill_after)
+}
+
+/// `binary prove file --timeout T --int-semantics c --format json --no-cache` (the
+/// differential check's run; the JSON answer is in `stdout`).
+pub fn run_json(binary: &Path, file: &Path, timeout_secs: u64, kill_after: Duration) -> RunResult {
+    let mut args = vec!["prove".as_ref(), file.as_os_str()];
+    let timeout = timeout_secs.to_string();
+    args.extend(["--timeout", &timeout, "--int-semantics", "c", "--format", "json", "--no-cache"].map(std::ffi::OsStr::new));
+    run_process(binary, &args, kill_after)
+}
+
+/// Runs `binary args…` in its own process group, killed after `kill_after`.
+fn run_process(binary: &Path, args: &[&std::ffi::OsStr], kill_after: Duration) -> RunResult {
     let start = Instant::now();
     let mut cmd = Command::new(binary);
-    cmd.arg("prove")
-        .arg(file)
-        .args(["--timeout", &timeout_secs.to_string(), "--int-semantics", int_semantics, "--no-cache"])
+    cmd.args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -87,29 +126,32 @@ pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &st
     let out = drain(child.stdout.take().expect("piped stdout"));
     let err = drain(child.stderr.take().expect("piped stderr"));
     let mut killed = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
+    // wait4 rather than `Child::try_wait`: it also gives the run's peak memory.
+    let ended = loop {
+        match reap(&child, false) {
+            Ok(Some(ended)) => break Some(ended),
             Ok(None) if start.elapsed() > kill_after => {
                 kill_group(&mut child);
                 killed = true;
-                break child.wait().ok();
+                break reap(&child, true).ok().flatten();
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(_) => break None,
+            Err(()) => break None,
         }
     };
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
     let (first_line, memory_safety, reason, stderr_head) = parse_output(&stdout, &stderr);
     RunResult {
-        exit: if killed { None } else { status.and_then(|s| s.code()) },
+        exit: if killed { None } else { ended.and_then(|(code, _)| code) },
         killed,
         first_line,
         memory_safety,
         reason,
         stderr_head,
+        stdout,
         seconds: start.elapsed().as_secs_f64(),
+        peak_kib: ended.map_or(0, |(_, kib)| kib),
     }
 }
 

@@ -93,14 +93,29 @@ pub fn summary_text(results: &[Scored], wall_seconds: f64) -> String {
     out
 }
 
+/// The run's resource figures (issue 12): the largest wall time beyond `timeout_secs` and the
+/// largest peak resident memory, each with its program.
+pub fn resources_text(results: &[Scored], timeout_secs: u64) -> String {
+    let mut out = String::new();
+    let over = results.iter().max_by(|a, b| a.run.seconds.total_cmp(&b.run.seconds));
+    let peak = results.iter().max_by_key(|s| s.run.peak_kib);
+    if let Some(s) = over {
+        let _ = writeln!(out, "{:<24}{:>+8.2} s ({})", "max wall − timeout", s.run.seconds - timeout_secs as f64, s.row.path);
+    }
+    if let Some(s) = peak {
+        let _ = writeln!(out, "{:<24}{:>8.1} MiB ({})", "peak memory", s.run.peak_kib as f64 / 1024.0, s.row.path);
+    }
+    out
+}
+
 /// Replaces tabs and line breaks so a value fits one TSV cell.
 fn cell(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
 }
 
-/// Per-file results: `path expected got memory_safety seconds outcome detail`.
+/// Per-file results: `path expected got memory_safety seconds outcome detail peak_kib`.
 pub fn tsv_text(results: &[Scored]) -> String {
-    let mut out = String::from("path\texpected\tgot\tmemory_safety\tseconds\toutcome\tdetail\n");
+    let mut out = String::from("path\texpected\tgot\tmemory_safety\tseconds\toutcome\tdetail\tpeak_kib\n");
     for s in results {
         let detail = match s.outcome {
             Outcome::Error => error_detail(s),
@@ -108,14 +123,15 @@ pub fn tsv_text(results: &[Scored]) -> String {
         };
         let _ = writeln!(
             out,
-            "{}\t{}\t{}\t{}\t{:.3}\t{:?}\t{}",
+            "{}\t{}\t{}\t{}\t{:.3}\t{:?}\t{}\t{}",
             cell(&s.row.path),
             s.row.expected.word(),
             answer(&s.run),
             s.run.memory_safety.as_deref().unwrap_or("-"),
             s.run.seconds,
             s.outcome,
-            cell(&detail)
+            cell(&detail),
+            s.run.peak_kib
         );
     }
     out
@@ -134,6 +150,7 @@ mod tests {
             reason: (first == "MAYBE").then(|| "because\tof x".to_string()),
             stderr_head: if exit == Some(2) { "termcheck::io".into() } else { String::new() },
             seconds: secs,
+            peak_kib: 2048,
         };
         Scored::new(Row { path: path.into(), expected }, run)
     }
@@ -173,6 +190,18 @@ mod tests {
         let text = tsv_text(&results);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[1], "x y.c\tUNSAFE\tMAYBE\tviolated\t1.500\tMaybe\tbecause of x");
+        assert_eq!(lines[1], "x y.c\tUNSAFE\tMAYBE\tviolated\t1.500\tMaybe\tbecause of x\t2048");
+    }
+
+    #[test]
+    fn resources_name_the_longest_and_the_largest_run() {
+        let mut results = vec![
+            scored("a.c", Expected::Yes, "YES", Some("proved"), Some(0), 1.0),
+            scored("b.c", Expected::No, "MAYBE", Some("proved"), Some(0), 31.25),
+        ];
+        results[0].run.peak_kib = 10 * 1024;
+        let text = resources_text(&results, 30);
+        assert!(text.contains("+1.25 s (b.c)"), "{text}");
+        assert!(text.contains("10.0 MiB (a.c)"), "{text}");
     }
 }

@@ -61,6 +61,10 @@ pub struct WorkspaceArgs {
     #[arg(long = "function-timeout", value_name = "SECS", default_value = "60", value_parser = crate::cli::parse_function_timeout, help_heading = "Analysis")]
     pub per_function_timeout: f64,
 
+    /// Resident-memory limit of the analysis in MB; past it functions are MAYBE with `memory limit of N MB reached` (0: none).
+    #[arg(long = "memory-limit", value_name = "MB", default_value_t = crate::supervise::DEFAULT_MEMORY_LIMIT_MB, help_heading = "Analysis")]
+    pub memory_limit: u64,
+
     /// Functions analysed at the same time [default: the machine's cores].
     #[arg(long = "jobs", short = 'j', value_name = "N", help_heading = "Analysis")]
     pub analysis_jobs: Option<NonZeroUsize>,

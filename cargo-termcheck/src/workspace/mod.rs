@@ -33,6 +33,7 @@ const EXIT_FAILURE: i32 = 101;
 
 /// Runs workspace mode and returns the exit code.
 pub fn run(args: WorkspaceArgs) -> i32 {
+    crate::supervise::set_memory_limit(args.memory_limit);
     match check_workspace(&args) {
         Ok(code) => code,
         #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]

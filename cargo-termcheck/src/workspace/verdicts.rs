@@ -139,6 +139,10 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
             outcome.failure = Some(format!("linking took longer than {} s", link_limit.as_secs()));
             return outcome;
         }
+        Supervised::MemoryLimit(megabytes) => {
+            outcome.failure = Some(format!("linking: {}", crate::supervise::memory_limit_reason(megabytes)));
+            return outcome;
+        }
     };
     let root = options.workspace_root;
     outcome.dropped = linked.dropped.iter().filter(|(_, owner)| unit.reported_owners.contains(owner)).cloned().collect();
@@ -188,6 +192,9 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
                 let internal = |name: &str| module.function_by_name(name).is_some_and(|f| !module.function(f).callable_from_outside());
                 keep_finished(&names, done, internal, |n| maybe(n, &timeout, &module))
             }
+            // The abandoned worker cannot be stopped; its functions and, while it holds the
+            // memory, later units' functions are MAYBE with this reason.
+            Supervised::MemoryLimit(megabytes) => all_maybe(&crate::supervise::memory_limit_reason(megabytes)),
         }
     };
     for report in reports {

@@ -23,6 +23,7 @@ use crate::ir::{ArithFlags, BinOp, BlockId, CastOp, Callee, Function, IntPred, M
 use crate::logic::bv::{BvFormula, BvTerm, BvWidthError};
 use crate::verdict::IntSemantics;
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
 
 /// Why a region cannot be encoded bit-precisely.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -32,6 +33,73 @@ pub struct Unsupported(pub String);
 impl From<BvWidthError> for Unsupported {
     fn from(e: BvWidthError) -> Unsupported {
         Unsupported(e.to_string())
+    }
+}
+
+/// What one region encoding may spend: the caller's deadline and a bound on the size of any
+/// path condition or value (formula/term nodes counted as a tree), from
+/// `Config::bitprecise().max_region_nodes`. Path conditions of a region are trees: `k`
+/// if-then-else diamonds in a row double them `k` times (500 nested `if`s grew memory by
+/// ~450 MB/s without a bound); past the bound the region is `Unsupported`, like anything
+/// else not encodable.
+#[derive(Clone, Copy, Debug)]
+pub struct RegionBudget {
+    pub deadline: Instant,
+    pub max_nodes: usize,
+}
+
+impl RegionBudget {
+    fn check_time(&self) -> Result<(), Unsupported> {
+        if Instant::now() >= self.deadline {
+            return Err(Unsupported("out of time while encoding the region".into()));
+        }
+        Ok(())
+    }
+
+    fn check_formula(&self, f: &BvFormula) -> Result<(), Unsupported> {
+        let mut left = self.max_nodes;
+        if formula_nodes(f, &mut left) {
+            Ok(())
+        } else {
+            Err(Unsupported(format!("a path condition of the region exceeds {} nodes", self.max_nodes)))
+        }
+    }
+
+    fn check_term(&self, t: &BvTerm) -> Result<(), Unsupported> {
+        let mut left = self.max_nodes;
+        if term_nodes(t, &mut left) {
+            Ok(())
+        } else {
+            Err(Unsupported(format!("a value of the region exceeds {} nodes", self.max_nodes)))
+        }
+    }
+}
+
+/// Counts `f`'s nodes (as a tree) down from `left`; false once more than `left` (stops there,
+/// so the cost is at most the bound).
+fn formula_nodes(f: &BvFormula, left: &mut usize) -> bool {
+    if *left == 0 {
+        return false;
+    }
+    *left -= 1;
+    match f {
+        BvFormula::True | BvFormula::False => true,
+        BvFormula::Cmp(_, a, b) => term_nodes(a, left) && term_nodes(b, left),
+        BvFormula::Not(g) => formula_nodes(g, left),
+        BvFormula::And(parts) | BvFormula::Or(parts) => parts.iter().all(|p| formula_nodes(p, left)),
+    }
+}
+
+fn term_nodes(t: &BvTerm, left: &mut usize) -> bool {
+    if *left == 0 {
+        return false;
+    }
+    *left -= 1;
+    match t {
+        BvTerm::Var { .. } | BvTerm::Const { .. } => true,
+        BvTerm::Bin { lhs, rhs, .. } | BvTerm::Concat(lhs, rhs) => term_nodes(lhs, left) && term_nodes(rhs, left),
+        BvTerm::Not(a) | BvTerm::Neg(a) | BvTerm::Extract { arg: a, .. } | BvTerm::ZExt { arg: a, .. } | BvTerm::SExt { arg: a, .. } => term_nodes(a, left),
+        BvTerm::Ite(c, a, b) => formula_nodes(c, left) && term_nodes(a, left) && term_nodes(b, left),
     }
 }
 
@@ -439,6 +507,7 @@ pub fn encode_region(
     blocks: &BTreeSet<BlockId>,
     sem: IntSemantics,
     fresh_prefix: &str,
+    budget: &RegionBudget,
 ) -> Result<RegionEncoding, Unsupported> {
     if sem == IntSemantics::Math {
         return Err(Unsupported("math semantics has unbounded integers".into()));
@@ -469,6 +538,8 @@ pub fn encode_region(
         if reach == BvFormula::False {
             continue;
         }
+        budget.check_time()?;
+        budget.check_formula(&reach)?;
         for instr in &block.instrs {
             let result: Option<Sym> = match &instr.op {
                 Op::Phi { .. } if b == start => continue,
@@ -486,7 +557,9 @@ pub fn encode_region(
                             Some(rest) => BvTerm::ite(cond, v, rest)?,
                         });
                     }
-                    Some(Sym::Int(acc.ok_or_else(|| Unsupported("phi without an incoming edge from the region".into()))?))
+                    let value = acc.ok_or_else(|| Unsupported("phi without an incoming edge from the region".into()))?;
+                    budget.check_term(&value)?;
+                    Some(Sym::Int(value))
                 }
                 Op::Bin { op, flags, bits, lhs, rhs } => {
                     let (a, bb) = (e.int(lhs, &reach)?, e.int(rhs, &reach)?);

@@ -10,7 +10,7 @@ pub mod recurrent;
 pub mod step;
 pub mod termination;
 
-pub use encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
+pub use encode::{encode_region, EdgeEncoding, Env, RegionBudget, RegionEncoding, RegionTarget, Unsupported};
 pub use crate::facts::loops::{natural_loops, Loop, LoopForest};
 pub use step::{encode_loop_step, var_name, LoopStep, LoopVar};
 

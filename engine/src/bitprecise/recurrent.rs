@@ -255,7 +255,8 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     let tail: Vec<BlockEntry> = rec.entries.into_iter().collect();
     let (func, lp, visits) = stuck_loop(module, facts, &tail)?;
     let f = module.function(func);
-    let step = match encode_loop_step(module, f, &lp, sem) {
+    let budget = super::encode::RegionBudget { deadline, max_nodes: limits.max_region_nodes };
+    let step = match encode_loop_step(module, f, &lp, sem, &budget) {
         Ok(s) => s,
         Err(e) => {
             tracing::debug!(reason = %e.0, "recurrent set: loop not encodable");

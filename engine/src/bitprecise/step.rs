@@ -3,7 +3,7 @@
 //! to the phis after a back edge (`post`), or out of the loop (`exit`), or into undefined
 //! behaviour (`ub`), with the iteration's nondeterministic inputs as free variables.
 
-use super::encode::{encode_region, Env, RegionEncoding, RegionTarget, Unsupported};
+use super::encode::{encode_region, Env, RegionBudget, RegionEncoding, RegionTarget, Unsupported};
 use crate::facts::loops::Loop;
 use crate::ir::{BlockId, Function, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::logic::bv::{BvFormula, BvTerm};
@@ -114,7 +114,7 @@ pub fn read_from_outside(f: &Function, lp: &Loop) -> BTreeSet<ValueId> {
 }
 
 /// Encodes one iteration of the innermost loop `lp` of `f`.
-pub fn encode_loop_step(module: &Module, f: &Function, lp: &Loop, sem: IntSemantics) -> Result<LoopStep, Unsupported> {
+pub fn encode_loop_step(module: &Module, f: &Function, lp: &Loop, sem: IntSemantics, budget: &RegionBudget) -> Result<LoopStep, Unsupported> {
     if !lp.innermost {
         return Err(Unsupported("the loop contains an inner loop".into()));
     }
@@ -140,7 +140,7 @@ pub fn encode_loop_step(module: &Module, f: &Function, lp: &Loop, sem: IntSemant
     }
     let env: Env = state.iter().chain(&live_ins).map(|x| (x.value, x.term())).collect();
     let prefix = format!("in{}_", lp.header.0);
-    let region = encode_region(module, f, lp.header, &env, &lp.blocks, sem, &prefix)?;
+    let region = encode_region(module, f, lp.header, &env, &lp.blocks, sem, &prefix, budget)?;
     let mut stay_parts = Vec::new();
     let mut exit_parts = Vec::new();
     let mut post: BTreeMap<ValueId, BvTerm> = BTreeMap::new();

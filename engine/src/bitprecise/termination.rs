@@ -23,7 +23,7 @@
 //! finite domain on every iteration under `I ∧ ¬ub`) or the bound ends every loop visit.
 //! z3 `unknown` or a timeout makes a check fail: never a proof.
 
-use super::encode::{encode_region, EdgeEncoding, Env, RegionEncoding, RegionTarget, Unsupported};
+use super::encode::{encode_region, EdgeEncoding, Env, RegionBudget, RegionEncoding, RegionTarget, Unsupported};
 use crate::facts::loops::{Loop, LoopForest};
 use crate::facts::ModuleFacts;
 use super::step::{encode_loop_step, var_name, LoopStep, LoopVar};
@@ -125,16 +125,17 @@ impl BvProof {
 /// Searches a proof for function `entry` (and, first, every function it calls) and re-checks
 /// each function's proof with fresh queries before using it.
 /// Each z3 query is limited to `query_limit` (`Config::bitprecise`).
-pub fn prove_function(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: IntSemantics, query_limit: Duration, deadline: Instant) -> Result<BvProof, Failure> {
+pub fn prove_function(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: IntSemantics, query_limit: Duration, max_region_nodes: usize, deadline: Instant) -> Result<BvProof, Failure> {
+    let budget = RegionBudget { deadline, max_nodes: max_region_nodes };
     let mut proof = BvProof::default();
     for f in callees_first(module, entry)? {
         let summarized = summarize_calls(module, f);
         // Summarizing calls keeps the control flow, so the original function's loops hold.
         let forest = &facts.function(module, f).loops;
-        let mut search = Walker::new(&summarized, f, forest, sem, query_limit, deadline, Mode::Search)?;
+        let mut search = Walker::new(&summarized, f, forest, sem, query_limit, budget, Mode::Search)?;
         search.run()?;
         let found = std::mem::take(&mut search.found);
-        let mut check = Walker::new(&summarized, f, forest, sem, query_limit, deadline, Mode::Check(found.clone()))?;
+        let mut check = Walker::new(&summarized, f, forest, sem, query_limit, budget, Mode::Check(found.clone()))?;
         check.run()?;
         proof.queries += search.queries + check.queries;
         proof.functions.push((f, found));
@@ -143,7 +144,8 @@ pub fn prove_function(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: 
 }
 
 /// Re-checks a proof: every obligation is derived again from the IR and discharged by z3.
-pub fn check_proof(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: IntSemantics, proof: &BvProof, query_limit: Duration, deadline: Instant) -> Result<(), Failure> {
+pub fn check_proof(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: IntSemantics, proof: &BvProof, query_limit: Duration, max_region_nodes: usize, deadline: Instant) -> Result<(), Failure> {
+    let budget = RegionBudget { deadline, max_nodes: max_region_nodes };
     let order = callees_first(module, entry)?;
     if order.len() != proof.functions.len() || order.iter().zip(&proof.functions).any(|(a, (b, _))| a != b) {
         return Err(Failure::NotProved("the proof does not cover exactly the called functions".into()));
@@ -151,7 +153,7 @@ pub fn check_proof(module: &Module, facts: &ModuleFacts, entry: FuncId, sem: Int
     for (f, loops) in &proof.functions {
         let summarized = summarize_calls(module, *f);
         let forest = &facts.function(module, *f).loops;
-        Walker::new(&summarized, *f, forest, sem, query_limit, deadline, Mode::Check(loops.clone()))?.run()?;
+        Walker::new(&summarized, *f, forest, sem, query_limit, budget, Mode::Check(loops.clone()))?.run()?;
     }
     Ok(())
 }
@@ -256,6 +258,8 @@ struct Walker<'a> {
     /// Upper limit for one z3 query.
     query_limit: Duration,
     deadline: Instant,
+    /// Deadline and size bound of every region encoding.
+    budget: RegionBudget,
     mode: Mode,
     loops: Vec<Loop>,
     /// Encoded iterations of the innermost loops (outer loops are composed per entry).
@@ -268,7 +272,8 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn new(module: &'a Module, entry: FuncId, forest: &LoopForest, sem: IntSemantics, query_limit: Duration, deadline: Instant, mode: Mode) -> Result<Walker<'a>, Failure> {
+    fn new(module: &'a Module, entry: FuncId, forest: &LoopForest, sem: IntSemantics, query_limit: Duration, budget: RegionBudget, mode: Mode) -> Result<Walker<'a>, Failure> {
+        let deadline = budget.deadline;
         if sem == IntSemantics::Math {
             return Err(Failure::Unsupported("mathematical integers are not bit-precise".into()));
         }
@@ -281,9 +286,9 @@ impl<'a> Walker<'a> {
         }
         let mut steps = BTreeMap::new();
         for l in forest.loops.iter().filter(|l| l.innermost) {
-            steps.insert(l.header, encode_loop_step(module, f, l, sem)?);
+            steps.insert(l.header, encode_loop_step(module, f, l, sem, &budget)?);
         }
-        Ok(Walker { module, f, sem, query_limit, deadline, mode, loops: forest.loops.clone(), steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
+        Ok(Walker { module, f, sem, query_limit, deadline, budget, mode, loops: forest.loops.clone(), steps, found: vec![], provisional: false, queries: 0, fresh: 0 })
     }
 
     fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
@@ -347,7 +352,7 @@ impl<'a> Walker<'a> {
             }
             blocks.insert(ctx.start);
             let prefix = self.fresh_name("r");
-            let region = encode_region(self.module, self.f, ctx.start, &ctx.env, &blocks, self.sem, &prefix)?;
+            let region = encode_region(self.module, self.f, ctx.start, &ctx.env, &blocks, self.sem, &prefix, &self.budget)?;
             if scope.check_ub {
                 if !self.valid(BvFormula::implies(ctx.pc.clone(), BvFormula::not(region.ub.clone()))) {
                     return Err(Failure::NotProved(format!("possible undefined behaviour after block {}", self.f.block(ctx.start).name)));
@@ -1164,9 +1169,9 @@ mod tests {
     fn prove(src: &str, sem: IntSemantics) -> Result<BvProof, Failure> {
         let m = compile(src);
         let main = m.function_by_name("main").expect("main");
-        let r = prove_function(&m, &ModuleFacts::new(&m), main, sem, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
+        let r = prove_function(&m, &ModuleFacts::new(&m), main, sem, Duration::from_secs(5), 100_000, Instant::now() + Duration::from_secs(60));
         if let Ok(p) = &r {
-            check_proof(&m, &ModuleFacts::new(&m), main, sem, p, Duration::from_secs(5), Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
+            check_proof(&m, &ModuleFacts::new(&m), main, sem, p, Duration::from_secs(5), 100_000, Instant::now() + Duration::from_secs(60)).expect("a found proof re-checks");
         }
         r
     }
@@ -1231,14 +1236,14 @@ mod tests {
         let m = compile(&src);
         let main = m.function_by_name("main").unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let mut p = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
+        let mut p = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), 100_000, deadline).unwrap();
         let arg = &mut p.functions[0].1[0];
         let j = arg.invariant.iter().find_map(|f| { let mut v = BTreeMap::new(); f.collect_vars(&mut v); v.into_iter().find(|(n, _)| n.starts_with("j")) });
         let (name, w) = j.expect("an invariant mentions j");
         arg.termination = LoopTermination::Ranking(vec![BvTerm::var(name, w).unwrap()]);
-        assert!(check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
+        assert!(check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), 100_000, deadline).is_err());
         p.functions[0].1.clear();
-        assert!(check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), deadline).is_err());
+        assert!(check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), 100_000, deadline).is_err());
     }
 }
 
@@ -1253,9 +1258,9 @@ mod nested_tests {
         let m = compile(src);
         let main = m.function_by_name("main").unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let p = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), deadline).unwrap();
+        let p = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), 100_000, deadline).unwrap();
         assert_eq!(p.functions[0].1.len(), 2, "one argument per loop");
-        check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), deadline).unwrap();
+        check_proof(&m, &ModuleFacts::new(&m), main, IntSemantics::C, &p, Duration::from_secs(5), 100_000, deadline).unwrap();
     }
 
     #[test]
@@ -1264,7 +1269,7 @@ mod nested_tests {
         let src = "extern unsigned __VERIFIER_nondet_uint(void);\n int main(void) { unsigned n = __VERIFIER_nondet_uint(); for (unsigned i = 0; i < n; i++) for (unsigned j = 0; j <= i; j++) { if (i == 5) i = 0; } return 0; }";
         let m = compile(src);
         let main = m.function_by_name("main").unwrap();
-        let r = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), Instant::now() + Duration::from_secs(60));
+        let r = prove_function(&m, &ModuleFacts::new(&m), main, IntSemantics::C, Duration::from_secs(5), 100_000, Instant::now() + Duration::from_secs(60));
         assert!(matches!(r, Err(Failure::NotProved(_))), "{r:?}");
     }
 }

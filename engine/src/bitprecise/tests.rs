@@ -17,6 +17,44 @@ fn config(sem: IntSemantics) -> crate::config::Config {
     crate::config::Config::new(sem, std::time::Duration::from_secs(60))
 }
 
+/// A generous region budget for tests that are not about it.
+fn budget() -> RegionBudget {
+    RegionBudget { deadline: std::time::Instant::now() + std::time::Duration::from_secs(60), max_nodes: 1_000_000 }
+}
+
+/// A loop whose body is `depth` if-then-else diamonds in a row: path conditions double with
+/// each (issue 12: 500 nested `if`s grew memory by ~450 MB/s and ignored the deadline).
+fn diamonds(depth: usize) -> String {
+    let mut body = String::new();
+    for i in 0..depth {
+        body.push_str(&format!("if (x > {i}) y = y + {}; else y = y - 1;\n", i % 5 + 1));
+    }
+    format!("extern int __VERIFIER_nondet_int(void);\nint main(void) {{ int x = __VERIFIER_nondet_int(); int y = 0;\nwhile (x > 0) {{\n{body} x = x - 1; }}\nreturn y; }}\n")
+}
+
+#[test]
+fn a_region_past_the_node_bound_is_unsupported_not_a_blow_up() {
+    let m = compile(&diamonds(60));
+    let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
+    let lp = &natural_loops(f).loops[0];
+    let small = RegionBudget { max_nodes: 10_000, ..budget() };
+    let err = encode_loop_step(&m, f, lp, IntSemantics::C, &small).unwrap_err();
+    assert!(err.0.contains("exceeds 10000 nodes"), "{}", err.0);
+    // A few diamonds fit.
+    let m = compile(&diamonds(3));
+    let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
+    assert!(encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C, &small).is_ok());
+}
+
+#[test]
+fn a_region_encoding_stops_at_the_deadline() {
+    let m = compile(&diamonds(3));
+    let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
+    let past = RegionBudget { deadline: std::time::Instant::now(), ..budget() };
+    let err = encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C, &past).unwrap_err();
+    assert!(err.0.contains("out of time"), "{}", err.0);
+}
+
 fn boundary(w: u32) -> Vec<i128> {
     let (min, max) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
     let mut v = vec![0, 1, -1, min, max, min + 1, max - 1, 2, w as i128];
@@ -45,7 +83,7 @@ impl OneOp {
     fn run(&self, sem: IntSemantics, a: i128, b: i128) -> Option<i128> {
         let f = &self.m.functions[0];
         let env: Env = [(ValueId(0), BvTerm::var("a", self.w).unwrap()), (ValueId(1), BvTerm::var("b", self.w).unwrap())].into();
-        let enc = encode_region(&self.m, f, BlockId(0), &env, &BTreeSet::from([BlockId(0)]), sem, "t_").unwrap();
+        let enc = encode_region(&self.m, f, BlockId(0), &env, &BTreeSet::from([BlockId(0)]), sem, "t_", &budget()).unwrap();
         let mut values = BvEnv::new();
         values.insert("a".into(), from_signed(a, self.w));
         values.insert("b".into(), from_signed(b, self.w));
@@ -185,7 +223,7 @@ fn intrinsic_module(w: u32, name: &str, extra: Option<Operand>, ret: Type) -> Mo
 fn eval_values(m: &Module, w: u32, sem: IntSemantics, a: i128, b: i128) -> Option<(BvEnv, Env)> {
     let f = &m.functions[0];
     let env: Env = [(ValueId(0), BvTerm::var("a", w).unwrap()), (ValueId(1), BvTerm::var("b", w).unwrap())].into();
-    let enc = encode_region(m, f, BlockId(0), &env, &BTreeSet::from([BlockId(0)]), sem, "t_").unwrap();
+    let enc = encode_region(m, f, BlockId(0), &env, &BTreeSet::from([BlockId(0)]), sem, "t_", &budget()).unwrap();
     let mut values = BvEnv::new();
     values.insert("a".into(), from_signed(a, w));
     values.insert("b".into(), from_signed(b, w));
@@ -271,10 +309,10 @@ fn intrinsics_agree_with_the_interpreter() {
 fn math_semantics_and_memory_are_unsupported() {
     let enc = OneOp::new(8, Type::Int(8), |x, y| Op::Bin { op: BinOp::Add, flags: ArithFlags::default(), bits: 8, lhs: x, rhs: y });
     let f = &enc.m.functions[0];
-    assert!(encode_region(&enc.m, f, BlockId(0), &Env::new(), &BTreeSet::from([BlockId(0)]), IntSemantics::Math, "t_").is_err());
+    assert!(encode_region(&enc.m, f, BlockId(0), &Env::new(), &BTreeSet::from([BlockId(0)]), IntSemantics::Math, "t_", &budget()).is_err());
     let load = OneOp::new(8, Type::Int(8), |x, _| Op::Load { ty: Type::Int(8), ptr: x, size: 1 });
     let env: Env = [(ValueId(0), BvTerm::var("a", 8).unwrap())].into();
-    assert!(encode_region(&load.m, &load.m.functions[0], BlockId(0), &env, &BTreeSet::from([BlockId(0)]), IntSemantics::C, "t_").is_err());
+    assert!(encode_region(&load.m, &load.m.functions[0], BlockId(0), &env, &BTreeSet::from([BlockId(0)]), IntSemantics::C, "t_", &budget()).is_err());
 }
 
 pub(crate) fn compile(src: &str) -> Module {
@@ -307,7 +345,7 @@ fn loop_step_of_an_unsigned_counter() {
     let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
     let forest = natural_loops(f);
     assert_eq!(forest.loops.len(), 1);
-    let step = encode_loop_step(&m, f, &forest.loops[0], IntSemantics::C).unwrap();
+    let step = encode_loop_step(&m, f, &forest.loops[0], IntSemantics::C, &budget()).unwrap();
     assert_eq!(step.state.len(), 1);
     assert_eq!(step.live_ins.len(), 1);
     let (j, n) = (&step.state[0], &step.live_ins[0]);
@@ -335,8 +373,8 @@ fn loop_step_signed_overflow_is_ub_in_c_but_not_in_wrap() {
         env.insert(step.state[0].name.clone(), 0x7fff_ffff);
         step.ub.eval(&env).unwrap()
     };
-    assert!(x_max(&encode_loop_step(&m, f, lp, IntSemantics::C).unwrap()));
-    assert!(!x_max(&encode_loop_step(&m, f, lp, IntSemantics::Wrap).unwrap()));
+    assert!(x_max(&encode_loop_step(&m, f, lp, IntSemantics::C, &budget()).unwrap()));
+    assert!(!x_max(&encode_loop_step(&m, f, lp, IntSemantics::Wrap, &budget()).unwrap()));
 }
 
 #[test]
@@ -346,11 +384,11 @@ fn loop_step_inputs_and_unsupported_memory() {
          int main(void) { int x = 3; while (x > 0) { x = x - (__VERIFIER_nondet_int() > 0); } return 0; }",
     );
     let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
-    let step = encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C).unwrap();
+    let step = encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C, &budget()).unwrap();
     assert_eq!(step.inputs.len(), 1);
     let m = compile("int a[4]; int main(void) { int i = 0; while (a[i & 3] == 0) { i++; } return 0; }");
     let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
-    assert!(encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C).is_err());
+    assert!(encode_loop_step(&m, f, &natural_loops(f).loops[0], IntSemantics::C, &budget()).is_err());
     assert!(BvFormula::True.eval(&BvEnv::new()).unwrap());
 }
 
@@ -426,7 +464,7 @@ fn houdini_drops_candidates_and_recheck_rejects_a_wrong_set() {
     );
     let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
     let lp = natural_loops(f).loops[0].clone();
-    let step = encode_loop_step(&m, f, &lp, IntSemantics::C).unwrap();
+    let step = encode_loop_step(&m, f, &lp, IntSemantics::C, &budget()).unwrap();
     let (j, n) = (step.state[0].term(), step.live_ins[0].term());
     let max = BvTerm::constant(32, 0xffff_ffff).unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);

@@ -77,6 +77,13 @@ pub(crate) fn literal_out_of_range(digits: &str) -> String {
 /// Parses an ITS file (`koat` = KoAT format, else T2/TermCOMP `.smt2`). Malformed input gives
 /// `EngineError::ItsParse` with the position of the problem; the parsers never panic.
 pub fn parse_file(path: &str, text: &str, koat: bool) -> Result<Its, crate::error::EngineError> {
+    // A NUL cannot be part of a solver's symbol name (z3 takes C strings; found by fuzzing).
+    if let Some(at) = text.find('\0') {
+        let before = &text[..at];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        return Err(crate::error::EngineError::ItsParse { path: path.into(), line, col, message: "NUL character in the input".into() });
+    }
     let parsed = if koat { koat::parse_koat(text) } else { smt2::parse_smt2(text) };
     parsed.map_err(|e| crate::error::EngineError::ItsParse { path: path.into(), line: e.pos.line, col: e.pos.col, message: e.message })
 }

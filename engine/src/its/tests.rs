@@ -22,6 +22,21 @@ pub(crate) const QUOT: &str = r#"(declare-sort Loc 0)
 )
 "#;
 
+/// Found by the its_smt2 fuzz target: a NUL inside a variable name reached z3's symbol
+/// constructor, which panics on it. Now a parse error at the NUL, in both formats.
+#[test]
+fn nul_character_is_a_parse_error_at_its_position() {
+    let text = QUOT.replace("(> arg2 0)", "(> ar\u{0}g2 0)");
+    match parse_file("q.smt2", &text, false) {
+        Err(EngineError::ItsParse { line, col, message, .. }) => {
+            assert_eq!((line, col), (14, 54), "{message}");
+            assert_eq!(message, "NUL character in the input");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(parse_file("q.koat", "(GOAL COMPLEXITY)\n(VAR x\u{0})", true), Err(EngineError::ItsParse { line: 2, col: 7, .. })));
+}
+
 #[test]
 fn parses_t2_example() {
     let its = parse_file("q.smt2", QUOT, false).unwrap();

@@ -580,7 +580,7 @@ fn division(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32
     division_of_readings(ctx, s, op, flags, bits, a, b)
 }
 
-fn division_of_readings(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
+fn division_of_readings(ctx: &mut Ctx<'_>, s: State, op: BinOp, _flags: ArithFlags, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
     let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
     let rem = matches!(op, BinOp::SRem | BinOp::URem);
     let what = if rem { "remainder" } else { "division" };
@@ -618,13 +618,22 @@ fn division_of_readings(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlag
                     } else {
                         LinExpr::var(&q)
                     };
-                    if !rem && c == -1 && ctx.sem != IntSemantics::Math {
-                        // INT_MIN / -1 overflows
-                        let (st2, v2) = (st, value);
-                        let o = finish(ctx, st2, v2, bits, ArithFlags { nsw: true, ..flags }, "division");
-                        out.branches.extend(o.branches);
-                        out.ub.extend(o.ub);
-                        continue;
+                    if c == -1 && ctx.sem != IntSemantics::Math {
+                        // INT_MIN / -1 and INT_MIN % -1 are undefined behaviour in `c` and
+                        // `wrap` alike (LLVM: the quotient overflows; the interpreter faults).
+                        // The remainder was missed before (found by the differential check:
+                        // `nondet() % -1` was "memory safety proved").
+                        if let Some(m) = smin(bits) {
+                            let above = Atom::cmp(&x, Rel::Gt, &LinExpr::constant(m)).unwrap_or(Atom::truth(true));
+                            if !ctx.entails(&st, std::slice::from_ref(&above)) {
+                                let mut bad = st.clone();
+                                if let Some(at) = Atom::cmp(&x, Rel::Eq, &LinExpr::constant(m)) {
+                                    bad.add_atom(at);
+                                }
+                                out.ub.push((bad, format!("possible overflow in signed {what} (undefined behaviour)")));
+                                st.add_atom(above);
+                            }
+                        }
                     }
                     if !signed && ctx.sem == IntSemantics::Math {
                         out.branches.extend(math_reduce(ctx, st, value, bits).into_iter().map(|(state, value)| Branch { state, value }));
@@ -649,7 +658,8 @@ fn division_of_readings(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlag
         ub.push((bad, format!("possible {what} by zero (undefined behaviour)")));
         s.add_atom(nz);
     }
-    if signed && ctx.sem == IntSemantics::C {
+    // `c` and `wrap` alike, as the interpreter (the remainder too).
+    if signed && ctx.sem != IntSemantics::Math {
         let not_m1 = Atom::cmp(b, Rel::Ne, &LinExpr::constant(-1)).unwrap_or(Atom::truth(true));
         let not_min = smin(bits).and_then(|m| Atom::cmp(a, Rel::Ne, &LinExpr::constant(m))).unwrap_or(Atom::truth(true));
         if !ctx.entails(&s, std::slice::from_ref(&not_m1)) && !ctx.entails(&s, std::slice::from_ref(&not_min)) {

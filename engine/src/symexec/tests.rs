@@ -311,6 +311,24 @@ fn division_by_possible_zero_is_an_error() {
     assert_eq!(run(&m, IntSemantics::C).memory_safety, MemorySafety::Proved);
 }
 
+/// Found by the differential check (generated program gen_1076.c: `a = nondet() % -1` was
+/// YES / memory safety proved; a native run with INT_MIN traps under UBSan). INT_MIN % -1
+/// and INT_MIN / -1 are undefined behaviour in `c` and `wrap`, as in the interpreter.
+#[test]
+fn remainder_and_division_by_minus_one_may_overflow() {
+    for op in [BinOp::SRem, BinOp::SDiv] {
+        let m = single_block(vec![call(Some(0), 1, vec![], Type::Int(32)), bin(1, op, false, l(0), c(32, -1))]);
+        for sem in [IntSemantics::C, IntSemantics::Wrap] {
+            let a = run(&m, sem);
+            assert!(matches!(&a.memory_safety, MemorySafety::Unknown { reason } if reason.contains("overflow")), "{op:?} {sem:?}: {:?}", a.memory_safety);
+        }
+        assert_eq!(run(&m, IntSemantics::Math).memory_safety, MemorySafety::Proved, "{op:?}");
+        // A dividend known to be above INT_MIN cannot overflow.
+        let m = single_block(vec![bin(1, op, false, c(32, -7), c(32, -1))]);
+        assert_eq!(run(&m, IntSemantics::C).memory_safety, MemorySafety::Proved, "{op:?}");
+    }
+}
+
 #[test]
 fn alloca_load_store_in_and_out_of_bounds() {
     let ok = single_block(vec![

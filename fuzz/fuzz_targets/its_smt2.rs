@@ -1,0 +1,5 @@
+//! Fuzz target: arbitrary bytes as a `.smt2` integer transition system through `prove`.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| termcheck_fuzz::prove_its(data, "smt2"));
