@@ -148,6 +148,7 @@ mod tests {
             first_line: first.into(),
             memory_safety: memory.map(String::from),
             reason: (first == "MAYBE").then(|| "because\tof x".to_string()),
+            stdout: String::new(),
             stderr_head: if exit == Some(2) { "termcheck::io".into() } else { String::new() },
             seconds: secs,
             peak_kib: 2048,

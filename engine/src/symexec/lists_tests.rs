@@ -18,7 +18,7 @@ fn module() -> Module {
         name: "main".into(),
         params: vec![],
         ret: Type::Int(32),
-        blocks: vec![Block { name: "entry".into(), instrs: vec![], terminator: Terminator::Ret(None), term_loc: None }],
+        blocks: vec![Block { name: "entry".into(), instrs: vec![], terminator: Terminator::Ret(None), term_loc: None, loop_loc: None }],
         num_values: 4,
         value_names: vec![None; 4],
         is_vararg: false,
@@ -27,7 +27,7 @@ fn module() -> Module {
         address_taken: false,
         loc: None,
     };
-    Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main], globals: vec![] }
+    Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main], globals: vec![], annotations: Default::default(), malformed_annotations: vec![] }
 }
 
 fn ctx(m: &Module) -> Ctx<'_> {
