@@ -349,7 +349,7 @@ fn alloca_load_store_in_and_out_of_bounds() {
         ins(Some(2), Op::Load { ty: Type::Int(32), ptr: l(1), size: 4 }),
     ]);
     let a = run(&bad, IntSemantics::C);
-    assert!(matches!(&a.memory_safety, MemorySafety::Unknown { reason } if reason.contains("load") && reason.contains("line 7")), "{:?}", a.memory_safety);
+    assert!(matches!(&a.memory_safety, MemorySafety::Unknown { reason } if reason.contains("load") && reason.contains("t.c:7")), "{:?}", a.memory_safety);
 }
 
 #[test]
@@ -410,7 +410,7 @@ fn assume_prunes_contradictory_paths() {
 fn unsupported_constructs_give_precise_maybe() {
     let m = single_block(vec![ins(Some(0), Op::Unsupported { text: "fadd double %a, %b".into() })]);
     let a = run(&m, IntSemantics::C);
-    assert!(matches!(&a.termination, Termination::Maybe { reason } if reason.contains("fadd") && reason.contains("line 7")));
+    assert!(matches!(&a.termination, Termination::Maybe { reason } if reason.contains("fadd") && reason.contains("t.c:7")));
     let mut m = single_block(vec![call(Some(0), 5, vec![], Type::Int(32))]);
     m.functions.push(decl("mystery", Type::Int(32)));
     let a = run(&m, IntSemantics::C);
