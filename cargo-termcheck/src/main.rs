@@ -219,6 +219,8 @@ fn print_module(functions: &[FunctionReport], report: Option<&ModuleReport>, unf
                 functions,
                 analysed: report.map_or(0, |r| r.analysed),
                 reused: report.map_or(0, |r| r.reused),
+                summaries_stored: report.map_or(0, |r| r.summaries_stored),
+                calls_served_from_summaries: report.map_or(0, |r| r.calls_served_from_summaries),
                 seconds: report.map_or(elapsed.as_secs_f64(), |r| r.seconds),
                 unfinished,
             };
@@ -231,15 +233,18 @@ fn print_module(functions: &[FunctionReport], report: Option<&ModuleReport>, unf
 }
 
 /// The run's counts on stderr, after the verdicts (the way cargo reports `Finished`): how
-/// many functions were analysed and how many reports came from the cache, and the time.
+/// many functions were analysed and how many reports came from the cache, the time, and how
+/// many callee summaries the run's summary store received and served.
 #[allow(clippy::print_stderr, reason = "the CLI reports the run's counts on stderr")]
 fn print_run_counts(report: &ModuleReport) {
     eprintln!(
-        "termcheck: {} functions: {} analysed, {} reused from the cache, in {:.2} s",
+        "termcheck: {} functions: {} analysed, {} reused from the cache, in {:.2} s; callee summaries: {} stored, {} calls served from them",
         report.functions.len(),
         report.analysed,
         report.reused,
-        report.seconds
+        report.seconds,
+        report.summaries_stored,
+        report.calls_served_from_summaries
     );
 }
 

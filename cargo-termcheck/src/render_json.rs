@@ -144,6 +144,9 @@ struct JsonModuleReport {
     functions: Vec<JsonFunction>,
     analysed: usize,
     reused: usize,
+    /// Callee summaries the run's module-wide summary store received, and calls served from it.
+    summaries_stored: u64,
+    calls_served_from_summaries: u64,
     seconds: f64,
     reason: Option<String>,
     time_ms: u64,
@@ -173,6 +176,9 @@ pub struct ModuleRun<'a> {
     pub functions: &'a [FunctionReport],
     pub analysed: usize,
     pub reused: usize,
+    /// Callee summaries stored in the run's summary store, and calls served from it.
+    pub summaries_stored: u64,
+    pub calls_served_from_summaries: u64,
     /// The engine's time for the run.
     pub seconds: f64,
     /// Why the engine gave no report (timeout, internal error); `None` when it did.
@@ -184,6 +190,8 @@ fn json_module_report(run: &ModuleRun<'_>, time_ms: u128) -> JsonModuleReport {
         functions: run.functions.iter().map(json_function).collect(),
         analysed: run.analysed,
         reused: run.reused,
+        summaries_stored: run.summaries_stored,
+        calls_served_from_summaries: run.calls_served_from_summaries,
         seconds: finite(run.seconds),
         reason: run.unfinished.map(String::from),
         time_ms: u64::try_from(time_ms).unwrap_or(u64::MAX),
@@ -235,7 +243,7 @@ mod tests {
                 stats: vec![],
             },
         ];
-        let run = ModuleRun { functions: &functions, analysed: 2, reused: 0, seconds: 2.0, unfinished: None };
+        let run = ModuleRun { functions: &functions, analysed: 2, reused: 0, summaries_stored: 0, calls_served_from_summaries: 0, seconds: 2.0, unfinished: None };
         let text = module_json_text(&run, 7);
         assert!(text.ends_with("}\n") && !text.trim_end().contains('\n'), "{text}");
         let v: Value = serde_json::from_str(&text).unwrap();

@@ -50,3 +50,24 @@ fn a_finished_run_has_no_reason_and_counts_the_analysed_functions() {
     let names: Vec<&str> = v["functions"].as_array().expect("functions").iter().filter_map(|f| f["name"].as_str()).collect();
     assert_eq!(names, ["countdown", "spin", "deref", "main"]);
 }
+
+#[test]
+fn a_caller_is_proved_through_stored_callee_summaries() {
+    // `stored-summaries.c`: `fill_and_sum`'s own proof and the entry of `sum` built for its
+    // call enter the run's summary store; `main`'s calls of both are served from it
+    let args: Vec<String> = ["prove", "stored-summaries.c", "--all-functions", "--int-semantics", "math", "--jobs", "2", "--no-cache", "--format", "json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let json = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60));
+    assert_eq!(json.code, Some(0), "{json:?}");
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    assert!(v["summaries_stored"].as_u64().is_some_and(|n| n >= 2), "{v}");
+    assert!(v["calls_served_from_summaries"].as_u64().is_some_and(|n| n >= 2), "{v}");
+    let main = v["functions"].as_array().expect("functions").iter().find(|f| f["name"] == "main").expect("main");
+    assert_eq!(main["verdict"], "YES", "{main}");
+    assert_eq!(main["memory_safety"], "proved", "{main}");
+    assert_eq!(main["stats"]["calls served from the summary store"], "2", "{main}");
+    assert_eq!(main["stats"]["callee graphs built"], "0", "{main}");
+    assert!(json.stderr.contains("calls served from them"), "{}", json.stderr);
+}

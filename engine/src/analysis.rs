@@ -52,6 +52,12 @@ pub struct ModuleReport {
     /// Functions whose result came from a stored summary.
     pub reused: usize,
     pub seconds: f64,
+    /// Callee summaries added to the run's summary store (`symexec::SummaryStore`).
+    #[serde(default)]
+    pub summaries_stored: u64,
+    /// Calls whose callee was served from the summary store instead of having its graph built.
+    #[serde(default)]
+    pub calls_served_from_summaries: u64,
 }
 
 /// Analyses the selected functions of `module`: the whole run ends by `config.timeout()`, one
@@ -103,6 +109,9 @@ pub fn analyze_module_observed(
             .collect(),
     };
     let cg = CallGraph::new(module);
+    // The module-wide summary store (docs/design/modular.md): with more than one function to
+    // analyse, the proved entry states of callees are shared by every task, callees first.
+    let summaries = (targets.len() > 1).then(|| crate::symexec::SummaryStore::new(module));
     // One function: from the store, or analysed with the callees already proved (their own
     // analyses, finished before it: `schedule`) not executed first.
     let analyse_one = |f: FuncId, done: Option<&Finished<FunctionReport>>| {
@@ -115,7 +124,7 @@ pub fn analyze_module_observed(
             return report;
         }
         let proved = done.map(|done| proved_callees(module, &facts, &cg, f, done)).unwrap_or_default();
-        let (report, cacheable) = analyze_function(module, &facts, f, config, deadline, &proved);
+        let (report, cacheable) = analyze_function(module, &facts, f, config, deadline, &proved, summaries.as_ref());
         if let Some(key) = key.filter(|_| cacheable) {
             store.put(&key, &report);
         }
@@ -155,7 +164,8 @@ pub fn analyze_module_observed(
     crate::call_contexts::judge_internal_functions_in_contexts(module, &mut functions);
     let reused = reused.into_inner();
     let analysed = targets.iter().filter(|t| t.is_ok()).count() - reused;
-    ModuleReport { functions, analysed, reused, seconds: started.elapsed().as_secs_f64() }
+    let (summaries_stored, calls_served_from_summaries) = summaries.as_ref().map(|s| (s.stored(), s.served())).unwrap_or_default();
+    ModuleReport { functions, analysed, reused, seconds: started.elapsed().as_secs_f64(), summaries_stored, calls_served_from_summaries }
 }
 
 /// The callees `f` may reach (outside its own call-graph component) whose own finished
@@ -187,7 +197,7 @@ fn proved_callees(module: &Module, facts: &ModuleFacts, cg: &CallGraph, f: FuncI
 /// One function as an entry of its own: its parameters arbitrary, its callees inlined (or,
 /// first, those in `proved` not executed). Also says whether the report may be cached
 /// (`cache::is_cacheable`).
-fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, proved: &BTreeSet<FuncId>) -> (FunctionReport, bool) {
+fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, proved: &BTreeSet<FuncId>, summaries: Option<&crate::symexec::SummaryStore>) -> (FunctionReport, bool) {
     let started = Instant::now();
     let func = module.function(f);
     let own_deadline = (started + config.function_timeout_of(&func.name)).min(deadline);
@@ -195,7 +205,7 @@ fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Co
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
     } else {
-        crate::pipeline::prove_function_assuming(module, facts, f, config, own_deadline, proved)
+        crate::pipeline::prove_function_assuming(module, facts, f, config, own_deadline, proved, summaries)
     };
     let memory_safety = report
         .memory_safety

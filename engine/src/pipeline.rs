@@ -16,7 +16,7 @@ use crate::facts::ModuleFacts;
 use crate::interp::{self, RunConfig, SearchBudget, Witness, WitnessKind};
 use crate::ir::{FuncId, Module};
 use crate::smt::Budget;
-use crate::symexec::GraphOutcome;
+use crate::symexec::{GraphOutcome, SummaryStore};
 use crate::verdict::{IntSemantics, MemorySafety, Report, Termination, TerminationProof};
 use std::time::Instant;
 
@@ -24,7 +24,7 @@ use std::time::Instant;
 /// inlined) until `deadline`; `facts` are `module`'s. The report is normalized (YES needs
 /// proved memory safety).
 pub fn prove_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> Report {
-    prove_runs(module, facts, f, config, deadline).normalized()
+    prove_runs(module, facts, f, config, deadline, None).normalized()
 }
 
 /// Termination of the runs a symbolic execution graph describes: the ITS back end (limits
@@ -57,15 +57,18 @@ pub fn graph_termination(graph: &GraphOutcome, limits: &TerminationLimits, deadl
 /// no other effect, and any result is allowed); only a YES with proved memory safety is kept
 /// from that attempt, since its graph over-approximates the runs. Otherwise the function is
 /// analysed as by [`prove_function`], its callees executed in place, in the time left.
-/// `called` are those of the proved callees that `f` may reach.
-pub fn prove_function_assuming(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, called: &std::collections::BTreeSet<FuncId>) -> Report {
+/// `called` are those of the proved callees that `f` may reach. With a summary `store` (a
+/// whole-module run), calls that are instances of stored entries are served from it and the
+/// summaries this analysis proves are added to it (see [`publish`]).
+pub fn prove_function_assuming(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, called: &std::collections::BTreeSet<FuncId>, store: Option<&SummaryStore>) -> Report {
     if called.is_empty() {
-        return prove_function(module, facts, f, config, deadline);
+        return prove_runs(module, facts, f, config, deadline, store).normalized();
     }
     let started = Instant::now();
     let attempt_deadline = started + config.shares().assumed_callees.of(deadline.saturating_duration_since(started));
-    let attempt = crate::symexec::analyze_assuming(module, facts, f, config, attempt_deadline, called);
+    let mut attempt = crate::symexec::analyze_assuming_with_store(module, facts, f, config, attempt_deadline, called, store);
     let termination = graph_termination(&attempt.graph, config.termination(), attempt_deadline);
+    publish(store, &mut attempt, &termination, config, attempt_deadline);
     let used = attempt.stats.iter().any(|(k, _)| k == "calls of proved callees not executed");
     if let (Termination::Yes(mut proof), MemorySafety::Proved, true) = (termination, &attempt.memory_safety, used) {
         let names: Vec<String> = called.iter().map(|g| format!("`{}`", module.function(*g).name)).collect();
@@ -74,12 +77,12 @@ pub fn prove_function_assuming(module: &Module, facts: &ModuleFacts, f: FuncId, 
         stats.push(("first attempt (proved callees not executed)".into(), format!("proved in {:.3}s", started.elapsed().as_secs_f64())));
         return Report { termination: Termination::Yes(proof), memory_safety: Some(MemorySafety::Proved), stats };
     }
-    let mut report = prove_function(module, facts, f, config, deadline);
+    let mut report = prove_runs(module, facts, f, config, deadline, store).normalized();
     report.stats.push(("first attempt (proved callees not executed)".into(), format!("not proved in {:.3}s", started.elapsed().as_secs_f64())));
     report
 }
 
-fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Report {
+fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>) -> Report {
     let shares = config.shares();
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
@@ -89,7 +92,7 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
     let symexec_deadline = now + shares.symexec.of(remaining);
-    let (analysis, termination) = summaries_first(module, facts, entry, config, symexec_deadline);
+    let (analysis, termination) = summaries_first(module, facts, entry, config, symexec_deadline, store);
     let mut stats = analysis.stats;
     if matches!(termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved {
         return Report { termination, memory_safety: Some(MemorySafety::Proved), stats };
@@ -154,38 +157,80 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
 /// kept. Anything else (a summary loses a relation the proof needs, an unwinding callee, a
 /// merge limit) falls back to executing every non-recursive callee in place in the time
 /// left, whose graph gives the verdict, error candidates and statistics. Without such a
-/// callee reachable from `entry` the attempt is not made.
-fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> (crate::symexec::Analysis, Termination) {
+/// callee reachable from `entry` the attempt is not made. With a summary `store`, the
+/// attempt first serves calls from it; if that attempt is not proved and did use the store,
+/// it is repeated without the store (its own callee graphs) before the fallback.
+fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>) -> (crate::symexec::Analysis, Termination) {
     let mode = config.symexec().callee_summaries;
     let started = Instant::now();
     if crate::symexec::summarizes_a_callee(module, facts, entry, mode) {
         let attempt_deadline = started + config.shares().summarized_callees.of(deadline.saturating_duration_since(started));
-        let mut attempt = crate::symexec::analyze_summarizing(module, facts, entry, config, attempt_deadline, mode);
+        let mut attempt = crate::symexec::analyze_summarizing(module, facts, entry, config, attempt_deadline, mode, store);
         let its_started = Instant::now();
-        let termination = graph_termination(&attempt.graph, config.termination(), attempt_deadline);
+        let mut termination = graph_termination(&attempt.graph, config.termination(), attempt_deadline);
         if matches!(attempt.graph, GraphOutcome::Its(_)) {
             attempt.stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
         }
-        if matches!(termination, Termination::Yes(_)) && attempt.memory_safety == MemorySafety::Proved {
+        publish(store, &mut attempt, &termination, config, attempt_deadline);
+        let proved = |t: &Termination, a: &crate::symexec::Analysis| matches!(t, Termination::Yes(_)) && a.memory_safety == MemorySafety::Proved;
+        let served = attempt.stats.iter().any(|(k, v)| k == "calls served from the summary store" && v != "0");
+        if !proved(&termination, &attempt) && served && Instant::now() < attempt_deadline {
+            tracing::debug!("summarized callees from the store: not proved ({termination:?}); callee graphs built again");
+            let mut again = crate::symexec::analyze_summarizing(module, facts, entry, config, attempt_deadline, mode, None);
+            let again_termination = graph_termination(&again.graph, config.termination(), attempt_deadline);
+            again.stats.push(("first attempt (calls served from the summary store)".into(), "not proved".into()));
+            (attempt, termination) = (again, again_termination);
+        }
+        if proved(&termination, &attempt) {
             return (attempt, termination);
         }
         tracing::debug!("summarized callees: not proved ({termination:?}); callees executed in place");
-        let (mut analysis, termination) = in_place(module, facts, entry, config, deadline);
+        let (mut analysis, termination) = in_place(module, facts, entry, config, deadline, store);
         analysis.stats.push(("first attempt (callees through summaries)".into(), format!("not proved in {:.3}s", started.elapsed().as_secs_f64())));
         return (analysis, termination);
     }
-    in_place(module, facts, entry, config, deadline)
+    in_place(module, facts, entry, config, deadline, store)
 }
 
 /// Symbolic execution with non-recursive callees executed in place, and its ITS proof.
-fn in_place(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> (crate::symexec::Analysis, Termination) {
-    let mut analysis = crate::symexec::analyze(module, facts, entry, config, deadline);
+fn in_place(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>) -> (crate::symexec::Analysis, Termination) {
+    let mut analysis = crate::symexec::analyze_seeding(module, facts, entry, config, deadline, store);
     let its_started = Instant::now();
     let termination = graph_termination(&analysis.graph, config.termination(), deadline);
     if matches!(analysis.graph, GraphOutcome::Its(_)) {
         analysis.stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
     }
+    publish(store, &mut analysis, &termination, config, deadline);
     (analysis, termination)
+}
+
+/// Adds the summaries `analysis` exports to `store` once their termination is proved
+/// (docs/design/modular.md, "The module-wide summary store"): the analysed function's own
+/// entry (`E_top`) when `termination` — the proof of its whole graph — is a YES with proved
+/// memory safety; a callee's entry when the ITS of the entry's subgraph alone is proved
+/// (until `deadline`; entries already stored are not proved again). Every export comes from
+/// a complete graph without error states. Notes the count in the statistics.
+fn publish(store: Option<&SummaryStore>, analysis: &mut crate::symexec::Analysis, termination: &Termination, config: &Config, deadline: Instant) {
+    let Some(store) = store else { return };
+    let exports = std::mem::take(&mut analysis.exports);
+    let mut stored = 0usize;
+    for export in exports {
+        if store.key_of(&export.summary).is_none_or(|k| store.contains(&k, export.summary.producer)) {
+            continue;
+        }
+        let proved = match &export.subgraph {
+            None => matches!(termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved,
+            Some(outcome) => Instant::now() < deadline && matches!(graph_termination(outcome, config.termination(), deadline), Termination::Yes(_)),
+        };
+        if proved {
+            tracing::debug!("summary of `{}` stored", export.function);
+            store.put(export.summary);
+            stored += 1;
+        }
+    }
+    if stored > 0 {
+        analysis.stats.push(("summaries stored".into(), stored.to_string()));
+    }
 }
 
 /// Replays the symbolic executor's candidate inputs for its error states; returns the first

@@ -21,7 +21,7 @@ fn run(src: &str, sem: IntSemantics, mode: CalleeSummaries) -> Run {
     let config = Config::new(sem, Duration::from_secs(60));
     let deadline = Instant::now() + Duration::from_secs(60);
     let main = m.function_by_name("main").expect("main");
-    let analysis = analyze_summarizing(&m, &ModuleFacts::new(&m), main, &config, deadline, mode);
+    let analysis = analyze_summarizing(&m, &ModuleFacts::new(&m), main, &config, deadline, mode, None);
     let termination = crate::pipeline::graph_termination(&analysis.graph, config.termination(), deadline);
     Run { analysis, termination }
 }

@@ -62,6 +62,17 @@ pub struct Ctx<'m> {
     /// Calls of non-recursive callees whose call abstraction was an instance of an entry
     /// already built for another call (its graph reused, not rebuilt).
     pub reused_entries: u64,
+    /// The run's module-wide summary store (`summary_store`), if the analysis may use one:
+    /// a call abstraction of a summarized non-recursive callee that is an instance of a
+    /// stored entry is served from it (`graph::Builder::import_entry`).
+    pub store: Option<&'m super::summary_store::SummaryStore>,
+    /// Calls served from the summary store (their callee's graph not built).
+    pub store_served: u64,
+    /// Entries of summarized non-recursive callees whose graph was built in this analysis.
+    pub entries_built: u64,
+    /// Whether the returns of the analysed function itself are recorded as return states of
+    /// its root (its `E_top`), to seed the summary store.
+    pub root_entry: bool,
 }
 
 impl<'m> Ctx<'m> {
@@ -86,6 +97,10 @@ impl<'m> Ctx<'m> {
             callee_summaries: crate::config::CalleeSummaries::Off,
             callee_summary_calls: 0,
             reused_entries: 0,
+            store: None,
+            store_served: 0,
+            entries_built: 0,
+            root_entry: false,
         }
     }
 

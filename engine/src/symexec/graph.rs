@@ -62,6 +62,9 @@ pub struct Node {
     /// An entry state of a summarized function (a call abstraction, or the merge replacing
     /// one): the returns below it are its return states.
     pub entry: bool,
+    /// An entry imported from the module-wide summary store: never expanded (its stored
+    /// return states stand for its runs, whose termination and memory safety are proved).
+    pub imported: bool,
 }
 
 /// The finished (or abandoned) graph.
@@ -78,6 +81,8 @@ pub struct Graph {
     /// Where the runs that end by unwinding out of the analysed function started their panic
     /// (`file:line`, sorted, each once).
     pub panics: Vec<String>,
+    /// The return states of the entries (after covering and widening), by entry node.
+    pub summaries: Vec<ReturnSummary>,
 }
 
 impl Graph {
@@ -136,13 +141,13 @@ pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &Symexec
     let merges = b.total_merges;
     let (calls, return_states) = (b.calls.len(), b.summaries.len());
     let panics = b.panics.into_iter().collect();
-    Graph { nodes: b.nodes, root, incomplete, merges, calls, return_states, panics }
+    Graph { nodes: b.nodes, root, incomplete, merges, calls, return_states, panics, summaries: b.summaries }
 }
 
 impl Builder<'_, '_> {
     fn add_node(&mut self, state: State, parent: Option<usize>, gen_point: bool) -> usize {
         let kb = state.kb.clone();
-        self.nodes.push(Node { state, arrival_kb: kb, parent, out: vec![], end: End::Open, alive: true, gen_point, entry: false });
+        self.nodes.push(Node { state, arrival_kb: kb, parent, out: vec![], end: End::Open, alive: true, gen_point, entry: false, imported: false });
         self.nodes.len() - 1
     }
 
@@ -280,8 +285,11 @@ impl Builder<'_, '_> {
             a = self.nodes[x].parent;
         }
         let Some(a) = a else {
-            if entry && self.reuse_entry(c) {
+            if entry && (self.reuse_entry(c) || self.import_entry(c)) {
                 return Ok(c);
+            }
+            if entry && self.ctx.summarizes_non_recursive(self.nodes[c].state.top().func) {
+                self.ctx.entries_built += 1;
             }
             self.work.push(c);
             return Ok(c);
@@ -374,8 +382,47 @@ impl Builder<'_, '_> {
             if let Some(mu) = generalize::instance_from(self.ctx, &general, &inst, seed) {
                 self.nodes[c].out.push(Edge::Back(x, mu));
                 self.ctx.reused_entries += 1;
+                if self.nodes[x].imported {
+                    self.ctx.store_served += 1;
+                }
                 return true;
             }
+        }
+        false
+    }
+
+    /// The call abstraction `c` of a non-recursive summarized callee that no entry of this
+    /// graph generalizes is tried against the run's summary store (the exact canonical key
+    /// first, then the others newest first): the first stored entry that generalizes it
+    /// (renamed apart into fresh variables; `generalize::instance_from`, z3 `unknown` = not
+    /// covered) becomes an imported entry node — never expanded, no ITS transition leaves
+    /// it — that `c` has a `Back` edge to, with the stored return states attached; they are
+    /// intersected with the call like those of an entry built here. Sound because the stored
+    /// summary's termination and memory safety hold for every state its entry represents,
+    /// and its return states are weakly complete for it (docs/design/modular.md).
+    fn import_entry(&mut self, c: usize) -> bool {
+        let Some(store) = self.ctx.store else { return false };
+        let func = self.nodes[c].state.top().func;
+        if !self.ctx.summarizes_non_recursive(func) {
+            return false;
+        }
+        // (the producer does not enter the hash)
+        let exact = super::summary_store::entry_hash(&super::summary_store::canonical(func, func, &self.nodes[c].state, &[]).entry);
+        let reader = self.nodes[0].state.frames[0].func;
+        for stored in store.candidates(func, reader, Some(exact)) {
+            let x = self.nodes.len();
+            let (general, returns) = stored.import(self.ctx, x);
+            let inst = self.nodes[c].state.clone();
+            let seed = block_pairs(&general, &inst);
+            let Some(mu) = generalize::instance_from(self.ctx, &general, &inst, seed) else { continue };
+            let x = self.add_node(general, None, true);
+            self.nodes[x].entry = true;
+            self.nodes[x].imported = true;
+            self.nodes[c].out.push(Edge::Back(x, mu));
+            self.summaries.extend(returns);
+            self.ctx.store_served += 1;
+            store.note_served();
+            return true;
         }
         false
     }
@@ -535,7 +582,12 @@ impl Builder<'_, '_> {
             }
             x = self.nodes[k].parent;
         }
-        let Some(entry) = x else { return };
+        let entry = match x {
+            Some(e) => e,
+            // the analysed function's own returns: return states of its root (`E_top`)
+            None if self.ctx.root_entry => 0,
+            None => return,
+        };
         let ghosts = self.nodes[entry].state.root_vars();
         let order: Vec<Var> = ghosts.iter().cloned().collect();
         let new = ReturnSummary::new(self.ctx, entry, &state, &ghosts, value);

@@ -96,9 +96,48 @@ impl Walk<'_> {
 
 /// Builds the chained ITS; `Ok(None)` if the graph has no cycle.
 pub fn build_its(g: &Graph, name_of: &dyn Fn(usize) -> String, limit: usize) -> Result<Option<BuiltIts>, String> {
+    build_its_within(g, g.root, None, name_of, limit)
+}
+
+/// The nodes whose runs start at the entry `e`: its subtree, closed under the targets of
+/// back edges (an entry of a deeper callee built for another call) and their subtrees; `None`
+/// if that reaches a node above `e` (the runs from `e` would not be described by `e`'s
+/// subgraph alone).
+pub fn entry_subgraph(g: &Graph, e: usize) -> Option<BTreeSet<usize>> {
+    let mut members = BTreeSet::new();
+    let mut todo = vec![e];
+    while let Some(n) = todo.pop() {
+        if !g.nodes[n].alive || !members.insert(n) {
+            continue;
+        }
+        for edge in &g.nodes[n].out {
+            match edge {
+                Edge::Eval(c) | Edge::Merge(c, _) | Edge::Back(c, _) => todo.push(*c),
+            }
+        }
+    }
+    let mut p = g.nodes[e].parent;
+    while let Some(x) = p {
+        if members.contains(&x) {
+            return None;
+        }
+        p = g.nodes[x].parent;
+    }
+    Some(members)
+}
+
+/// The chained ITS of the runs from the entry `e` alone (`members` from [`entry_subgraph`]):
+/// its start location is `e`, whose state's facts are the only assumption on its variables,
+/// so a proof of it holds for every state `e` represents — not only for those a caller
+/// reaches. `Ok(None)` if these runs have no cycle.
+pub fn build_entry_its(g: &Graph, e: usize, members: &BTreeSet<usize>, name_of: &dyn Fn(usize) -> String, limit: usize) -> Result<Option<BuiltIts>, String> {
+    build_its_within(g, e, Some(members), name_of, limit)
+}
+
+fn build_its_within(g: &Graph, root: usize, members: Option<&BTreeSet<usize>>, name_of: &dyn Fn(usize) -> String, limit: usize) -> Result<Option<BuiltIts>, String> {
     let mut cut = BTreeSet::new();
-    for n in &g.nodes {
-        if !n.alive {
+    for (i, n) in g.nodes.iter().enumerate() {
+        if !n.alive || members.is_some_and(|m| !m.contains(&i)) {
             continue;
         }
         for e in &n.out {
@@ -111,7 +150,7 @@ pub fn build_its(g: &Graph, name_of: &dyn Fn(usize) -> String, limit: usize) -> 
         return Ok(None);
     }
     let mut w = Walk { g, cut: cut.clone(), found: vec![], limit };
-    let starts: Vec<usize> = std::iter::once(g.root).chain(cut.iter().copied().filter(|c| *c != g.root)).collect();
+    let starts: Vec<usize> = std::iter::once(root).chain(cut.iter().copied().filter(|c| *c != root)).collect();
     for &s in &starts {
         let mut facts = node_facts(g, s, false);
         w.walk(s, s, &mut facts, 0)?;
@@ -128,7 +167,7 @@ pub fn build_its(g: &Graph, name_of: &dyn Fn(usize) -> String, limit: usize) -> 
     }
     let k = loc_vars.iter().map(|v| v.len()).max().unwrap_or(0);
     its.vars = (0..k).map(position_var).collect();
-    its.start = loc_of.get(&g.root).copied();
+    its.start = loc_of.get(&root).copied();
     for (src, dst, facts, mu) in w.found {
         let (Some(&from), Some(&to)) = (loc_of.get(&src), loc_of.get(&dst)) else { continue };
         let src_vars = &loc_vars[from.0 as usize];

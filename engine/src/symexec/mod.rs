@@ -73,6 +73,7 @@ mod its_build;
 mod lists;
 mod libc;
 mod returns;
+mod summary_store;
 mod rust_alloc;
 mod state;
 
@@ -88,6 +89,10 @@ mod recursion_tests;
 mod callee_summary_tests;
 #[cfg(test)]
 mod rust_tests;
+#[cfg(test)]
+mod summary_store_tests;
+
+pub use summary_store::{Export, SummaryKey, SummaryStore};
 
 use crate::config::Config;
 use crate::facts::ModuleFacts;
@@ -116,6 +121,9 @@ pub struct Analysis {
     /// unsigned types). Candidates only: replay them before claiming a violation.
     pub error_inputs: Vec<Vec<(String, i128)>>,
     pub stats: Vec<(String, String)>,
+    /// Summaries this analysis can give the run's summary store, each once its termination
+    /// is proved (`pipeline`): only from a complete graph without error states.
+    pub exports: Vec<Export>,
 }
 
 /// The termination side of a finished (or abandoned) graph.
@@ -309,18 +317,36 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     analyze_assuming(module, facts, entry, config, deadline, &BTreeSet::new())
 }
 
+/// [`analyze`] that, with a `store`, records the returns of `entry` itself as return states
+/// of its root (its `E_top`) when `entry` is a function the configured mode summarizes, so
+/// that the analysis exports them (`Analysis::exports`).
+pub fn analyze_seeding(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>) -> Analysis {
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), crate::config::CalleeSummaries::Off, store)
+}
+
 /// [`analyze`], with the calls of `proved_callees` not executed (see `Ctx::proved_callees`:
 /// the caller must only name functions proved to terminate and to be memory safe for all
 /// arguments and whose code touches no memory).
 pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>) -> Analysis {
-    analyze_with(module, facts, entry, config, deadline, proved_callees, crate::config::CalleeSummaries::Off)
+    analyze_with(module, facts, entry, config, deadline, proved_callees, crate::config::CalleeSummaries::Off, None)
+}
+
+/// [`analyze_assuming`] with a summary store: the other callees the configured mode selects
+/// go through summaries served from `store` where it covers their calls (built otherwise),
+/// and the analysis exports its summaries like [`analyze_summarizing`]. Without a store it is
+/// [`analyze_assuming`].
+pub fn analyze_assuming_with_store(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, store: Option<&SummaryStore>) -> Analysis {
+    let mode = if store.is_some() { config.symexec().callee_summaries } else { crate::config::CalleeSummaries::Off };
+    analyze_with(module, facts, entry, config, deadline, proved_callees, mode, store)
 }
 
 /// [`analyze`], with the non-recursive callees `callee_summaries` selects going through
 /// summaries (call abstraction, entry, return states, intersection; an entry built for one
-/// call serves every later call it generalizes) instead of being executed in place.
-pub fn analyze_summarizing(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, callee_summaries: crate::config::CalleeSummaries) -> Analysis {
-    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), callee_summaries)
+/// call serves every later call it generalizes) instead of being executed in place. With a
+/// `store`, a call that is an instance of a stored entry is served from it, and the
+/// analysis exports its callee entries' summaries (and its own, see [`analyze_seeding`]).
+pub fn analyze_summarizing(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>) -> Analysis {
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), callee_summaries, store)
 }
 
 /// Whether a function `entry` may call (directly or through other defined functions) is one
@@ -346,18 +372,22 @@ pub fn summarizes_a_callee(module: &Module, facts: &ModuleFacts, entry: FuncId, 
     false
 }
 
-fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries) -> Analysis {
+#[allow(clippy::too_many_arguments)]
+fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
     let limits = config.symexec();
     if module.functions.get(entry.0 as usize).is_none_or(|f| f.is_declaration()) {
         let reason = format!("entry function #{} is not defined", entry.0);
-        return Analysis { graph: GraphOutcome::Unknown(reason.clone()), memory_safety: MemorySafety::Unknown { reason }, error_inputs: vec![], stats };
+        return Analysis { graph: GraphOutcome::Unknown(reason.clone()), memory_safety: MemorySafety::Unknown { reason }, error_inputs: vec![], stats, exports: vec![] };
     };
     let budget = Budget::until(deadline, limits.query_limit);
     let mut ctx = Ctx::new(module, facts, config.int_semantics(), budget);
     ctx.proved_callees = proved_callees.clone();
     ctx.callee_summaries = callee_summaries;
+    ctx.store = store;
+    // the function's own returns seed the store when its callers would summarize it
+    ctx.root_entry = store.is_some() && ctx::summarizes_non_recursive(module, facts, limits.callee_summaries, entry);
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -370,6 +400,10 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     if ctx.callee_summary_calls > 0 {
         stats.push(("summarized calls of non-recursive callees".into(), ctx.callee_summary_calls.to_string()));
         stats.push(("callee entries reused".into(), ctx.reused_entries.to_string()));
+    }
+    if store.is_some() && ctx.callee_summary_calls > 0 {
+        stats.push(("callee graphs built".into(), ctx.entries_built.to_string()));
+        stats.push(("calls served from the summary store".into(), ctx.store_served.to_string()));
     }
     if ctx.assumed_calls > 0 {
         stats.push(("calls of proved callees not executed".into(), ctx.assumed_calls.to_string()));
@@ -395,22 +429,22 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
             error_inputs.push(n.state.inputs.iter().map(|(name, _)| name.clone()).zip(vals).collect());
         }
     }
-    let finish = |graph: GraphOutcome, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>| {
+    let finish = |graph: GraphOutcome, memory_safety: MemorySafety, mut stats: Vec<(String, String)>, ctx: &Ctx<'_>, exports: Vec<Export>| {
         stats.push(("z3 calls".into(), ctx.z3_calls.to_string()));
         stats.push(("entailment cache hits".into(), ctx.cache_hits.to_string()));
         stats.push(("refuted by stored models".into(), ctx.model_hits.to_string()));
         stats.push(("z3 time".into(), format!("{:.3}s", ctx.z3_time.as_secs_f64())));
         tracing::debug!("slowest z3 query ({:?}): {}", ctx.slowest.0, ctx.slowest.1);
         stats.push(("total symexec time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
-        Analysis { graph, memory_safety, error_inputs: error_inputs.clone(), stats }
+        Analysis { graph, memory_safety, error_inputs: error_inputs.clone(), stats, exports }
     };
     if let Some(err) = first_error {
         let ms = MemorySafety::Unknown { reason: format!("possible violation: {err}") };
-        return finish(GraphOutcome::Unknown(format!("an error state is reachable in the symbolic execution graph: {err}")), ms, stats, &ctx);
+        return finish(GraphOutcome::Unknown(format!("an error state is reachable in the symbolic execution graph: {err}")), ms, stats, &ctx, vec![]);
     }
     if let Some(reason) = g.incomplete {
         let ms = MemorySafety::Unknown { reason: format!("analysis incomplete: {reason}") };
-        return finish(GraphOutcome::Unknown(reason), ms, stats, &ctx);
+        return finish(GraphOutcome::Unknown(reason), ms, stats, &ctx, vec![]);
     }
     let name_of = |n: usize| {
         let s = &g.nodes[n].state;
@@ -421,12 +455,13 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
         let func = module.function(f.func);
         format!("{}:{}", func.name, func.block(f.block).name)
     };
+    let exports = if store.is_some() { exports(&mut ctx, &g, &name_of, limits.max_its_transitions) } else { vec![] };
     let built = match its_build::build_its(&g, &name_of, limits.max_its_transitions) {
         Ok(b) => b,
-        Err(reason) => return finish(GraphOutcome::Unknown(reason), MemorySafety::Proved, stats, &ctx),
+        Err(reason) => return finish(GraphOutcome::Unknown(reason), MemorySafety::Proved, stats, &ctx, exports),
     };
     let Some(built) = built else {
-        return finish(GraphOutcome::NoCycles, MemorySafety::Proved, stats, &ctx);
+        return finish(GraphOutcome::NoCycles, MemorySafety::Proved, stats, &ctx, exports);
     };
     stats.push(("ITS locations".into(), built.its.locations.len().to_string()));
     stats.push(("ITS transitions".into(), built.its.transitions.len().to_string()));
@@ -438,7 +473,57 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
         built.its.locations.len(),
         built.its.transitions.len()
     );
-    finish(GraphOutcome::Its(GraphIts { its: built.its, legends, summary }), MemorySafety::Proved, stats, &ctx)
+    finish(GraphOutcome::Its(GraphIts { its: built.its, legends, summary }), MemorySafety::Proved, stats, &ctx, exports)
+}
+
+/// The summaries a complete graph without error states offers the store (design
+/// "The module-wide summary store", step 2): every live entry of a summarized non-recursive
+/// callee that was built here (not imported) and whose runs its own subgraph describes,
+/// with its return states and the ITS of that subgraph (to be proved on its own); and, if
+/// the root records its returns (`Ctx::root_entry`), the root itself (`E_top`), whose proof
+/// is the whole graph's. The entries of a function touching no memory are stored without
+/// memory (its call abstractions have none).
+fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> String, limit: usize) -> Vec<Export> {
+    let mut out = vec![];
+    let producer = g.nodes[g.root].state.frames[0].func;
+    for (e, node) in g.nodes.iter().enumerate() {
+        let is_root = e == g.root && ctx.root_entry;
+        // an entry whose runs were explored here: a call abstraction served by another entry
+        // (a `Back` edge to it) has no runs of its own below it, so no return states
+        let expanded = node.out.iter().all(|edge| matches!(edge, graph::Edge::Eval(_)));
+        if !node.alive || node.imported || !expanded || !(node.entry || is_root) || node.state.frames.len() != 1 {
+            continue;
+        }
+        let func = node.state.top().func;
+        if !ctx.summarizes_non_recursive(func) && !is_root {
+            continue;
+        }
+        // known fields of aggregate arguments live in this analysis' context, not in the
+        // state: an entry that has them is not exactly representable, so it is not stored
+        if node.state.lv_vars().iter().any(|v| ctx.agg_parts.contains_key(v)) {
+            continue;
+        }
+        let subgraph = if is_root {
+            None
+        } else {
+            let Some(members) = its_build::entry_subgraph(g, e) else { continue };
+            Some(match its_build::build_entry_its(g, e, &members, name_of, limit) {
+                Ok(Some(built)) => {
+                    let summary = format!("the runs of `{}` from one entry state: ITS of {} locations, {} transitions", ctx.module.function(func).name, built.its.locations.len(), built.its.transitions.len());
+                    GraphOutcome::Its(GraphIts { legends: legends(ctx.module, g, &built), its: built.its, summary })
+                }
+                Ok(None) => GraphOutcome::NoCycles,
+                Err(_) => continue,
+            })
+        };
+        let mut entry = node.state.clone();
+        let mut returns: Vec<returns::ReturnSummary> = g.summaries.iter().filter(|r| r.entry == e).cloned().collect();
+        if ctx.facts.memory_free(ctx.module, func) {
+            summary_store::strip_memory(&mut entry, &mut returns);
+        }
+        out.push(Export { summary: summary_store::canonical(func, producer, &entry, &returns), function: ctx.module.function(func).name.clone(), subgraph });
+    }
+    out
 }
 
 /// Per ITS location, the program names of its positional variables where LV gives one

@@ -1,0 +1,178 @@
+//! Unit tests of the module-wide summary store's rules: the canonical key, a call covered by
+//! a stored entry (served, the callee's graph not built, the caller's ITS without the
+//! callee's loops) or not covered (built), an unproved callee never stored, and a stored
+//! callee that frees the caller's memory (the caller sees the block gone).
+
+use super::facts::{Atom, Fact};
+use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
+use super::summary_store::{canonical, entry_hash};
+use super::{analyze_summarizing, SummaryStore};
+use crate::config::{CalleeSummaries, Config};
+use crate::driver::InputKind;
+use crate::facts::ModuleFacts;
+use crate::ir::{BlockId, FuncId, Module, ValueId};
+use crate::logic::{LinExpr, Rel, Var};
+use crate::verdict::{IntSemantics, MemorySafety, Report, Termination};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+/// An entry state over the variables `names` (x, p, start, end, cell) with allocation id `id`
+/// and its KB in the given order.
+fn entry(names: [&str; 5], id: u32, kb_reversed: bool) -> State {
+    let v = |i: usize| Var::new(names[i]);
+    let lv: BTreeMap<ValueId, Var> = [(ValueId(0), v(0)), (ValueId(1), v(1))].into_iter().collect();
+    let mut kb = vec![
+        Fact::Atom(Atom::var_const(&v(0), Rel::Ge, 0)),
+        Fact::Atom(Atom::cmp(&LinExpr::var(&v(1)), Rel::Eq, &LinExpr::var(&v(2))).expect("atom")),
+        Fact::Atom(Atom::cmp(&LinExpr::var(&v(3)), Rel::Eq, &LinExpr::var(&v(2)).add_scaled(1, &LinExpr::constant(3)).expect("sum")).expect("atom")),
+    ];
+    if kb_reversed {
+        kb.reverse();
+    }
+    State {
+        frames: vec![Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv }],
+        kb,
+        allocs: vec![Alloc { id, start: v(2), end: v(3), kind: AllocKind::Heap, pristine: None }],
+        pt: vec![PtEntry { addr: v(2), size: 4, is_ptr: false, unsigned: false, value: v(4), alloc: id }],
+        inputs: vec![],
+        inputs_exact: false,
+        lists: vec![],
+    }
+}
+
+#[test]
+fn alpha_renamed_entries_have_one_key() {
+    let a = canonical(FuncId(0), FuncId(1), &entry(["x_1", "p_2", "s_3", "e_4", "c_5"], 7, false), &[]);
+    let b = canonical(FuncId(0), FuncId(1), &entry(["n_90", "q_12", "b_40", "z_41", "m_3"], 2, true), &[]);
+    assert_eq!(a.entry, b.entry, "one canonical form");
+    assert_eq!(entry_hash(&a.entry), entry_hash(&b.entry));
+    // the canonical names do not depend on the original ones, and a different state differs
+    assert!(a.entry.all_vars().iter().all(|v| v.name().starts_with("$e")), "{:?}", a.entry);
+    let mut other = entry(["x_1", "p_2", "s_3", "e_4", "c_5"], 7, false);
+    other.kb[0] = Fact::Atom(Atom::var_const(&Var::new("x_1"), Rel::Ge, 1));
+    assert_ne!(entry_hash(&canonical(FuncId(0), FuncId(1), &other, &[]).entry), entry_hash(&a.entry));
+}
+
+fn config() -> Config {
+    Config::new(IntSemantics::Math, Duration::from_secs(60))
+}
+
+fn prove(m: &Module, name: &str, store: &SummaryStore) -> Report {
+    let f = m.function_by_name(name).expect("defined");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    crate::pipeline::prove_function_assuming(m, &ModuleFacts::new(m), f, &config(), deadline, &BTreeSet::new(), Some(store))
+}
+
+fn stat(stats: &[(String, String)], key: &str) -> Option<usize> {
+    stats.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse().ok())
+}
+
+const COUNT: &str = "int count(int n) { int i = 0; while (i < n) i++; return i; }\n";
+
+#[test]
+fn a_call_covered_by_a_stored_entry_is_served_and_the_caller_proof_has_no_callee_loop() {
+    let src = format!("{COUNT} int caller(int a) {{ if (a > 100) return 0; return count(a) + count(a + 1); }}");
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    // the callee first (bottom-up): its own proof for all arguments seeds the store (E_top)
+    let own = prove(&m, "count", &store);
+    assert!(matches!(own.termination, Termination::Yes(_)), "{own:?}");
+    assert_eq!(store.stored(), 1, "{:?}", own.stats);
+    let caller = prove(&m, "caller", &store);
+    assert!(matches!(&caller.termination, Termination::Yes(_)), "{caller:?}");
+    assert_eq!(caller.memory_safety, Some(MemorySafety::Proved));
+    assert_eq!(stat(&caller.stats, "callee graphs built"), Some(0), "{:?}", caller.stats);
+    assert!(stat(&caller.stats, "calls served from the summary store").is_some_and(|n| n >= 1), "{:?}", caller.stats);
+    // the callee's loop is not part of the caller's graph: no cycle is left to prove
+    let Termination::Yes(proof) = &caller.termination else { unreachable!() };
+    assert!(proof.components.is_empty(), "{proof:?}");
+    assert!(store.served() >= 1);
+}
+
+#[test]
+fn calls_served_by_another_entry_are_not_stored_as_entries_without_returns() {
+    // `twice`'s second call of `count` is served by the entry built for its first call (or
+    // by the store): such a call abstraction has no runs below it and must never be stored
+    // as an entry without return states (that would claim `count` never returns)
+    let src = format!("{COUNT} int twice(int a) {{ if (a > 100) return 0; int *p = &a; return count(*p) + count(*p); }}
+ int top(int b) {{ return twice(b) + count(b); }}");
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    for f in ["count", "twice", "top"] {
+        let r = prove(&m, f, &store);
+        assert!(matches!(r.termination, Termination::Yes(_)), "{f}: {r:?}");
+    }
+    let (count, top) = (m.function_by_name("count").expect("count"), m.function_by_name("top").expect("top"));
+    let stored = store.candidates(count, top, None);
+    assert!(!stored.is_empty());
+    for s in stored {
+        assert!(!s.returns.is_empty(), "{s:?}");
+    }
+}
+
+#[test]
+fn a_call_not_covered_by_a_stored_entry_builds_the_callee_graph() {
+    // `mid`'s call stores an entry of `count` for n = 5 only; `top` calls `count` with an
+    // arbitrary argument, which that entry does not cover
+    let src = format!("{COUNT} int mid(void) {{ return count(5); }}\n int top(int a) {{ return mid() + count(a); }}");
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    let mid = prove(&m, "mid", &store);
+    assert!(matches!(mid.termination, Termination::Yes(_)), "{mid:?}");
+    assert_eq!(store.stored(), 1, "{:?}", mid.stats);
+    let top = m.function_by_name("top").expect("top");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let a = analyze_summarizing(&m, &ModuleFacts::new(&m), top, &config(), deadline, CalleeSummaries::WithLoops, Some(&store));
+    assert!(stat(&a.stats, "callee graphs built").is_some_and(|n| n >= 1), "{:?}", a.stats);
+    // only `mid`'s own call of `count(5)` (inlined into `top`) is served
+    assert_eq!(stat(&a.stats, "calls served from the summary store"), Some(1), "{:?}", a.stats);
+}
+
+#[test]
+fn an_unproved_callee_is_never_stored() {
+    // `spin` does not terminate for odd arguments: neither its own analysis nor the entry
+    // built for `user`'s call (n = 3, no ranking function) gives the store anything
+    let src = "int spin(int n) { while (n != 0) n = n - 2; return 0; }\n int user(void) { return spin(3); }";
+    let m = crate::frontend::load_source(src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    // both graphs are complete and safe, so each offers its entry; only a proof stores it
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let spin = m.function_by_name("spin").expect("spin");
+    let user = m.function_by_name("user").expect("user");
+    let own = super::analyze_seeding(&m, &ModuleFacts::new(&m), spin, &config(), deadline, Some(&store));
+    assert_eq!(own.exports.len(), 1, "{:?}", own.stats);
+    let a = analyze_summarizing(&m, &ModuleFacts::new(&m), user, &config(), deadline, CalleeSummaries::WithLoops, Some(&store));
+    assert_eq!(a.exports.len(), 1, "{:?}", a.stats);
+    let short = Config::new(IntSemantics::Math, Duration::from_secs(8));
+    for f in [spin, user] {
+        let report = crate::pipeline::prove_function_assuming(&m, &ModuleFacts::new(&m), f, &short, Instant::now() + Duration::from_secs(8), &BTreeSet::new(), Some(&store));
+        assert!(!matches!(report.termination, Termination::Yes(_)), "{report:?}");
+    }
+    assert_eq!(store.stored(), 0);
+    assert!(store.is_empty());
+}
+
+#[test]
+fn a_stored_callee_that_frees_caller_memory_leaves_the_block_freed() {
+    // `release` walks n cells and frees the block; `mid` stores its entry (a heap block of
+    // 4 ints, 0 ≤ n ≤ 4); `user`'s call is an instance, and its read after the call hits
+    // the freed block: memory safety is not proved
+    let src = "#include <stdlib.h>\n extern int __VERIFIER_nondet_int(void);\n\
+        void release(int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; free(p); }\n\
+        int mid(void) { int *q = malloc(4 * sizeof(int)); if (!q) return 0; int n = __VERIFIER_nondet_int(); if (n < 0 || n > 4) return 0; release(q, n); return 1; }\n\
+        int user(void) { int r = mid(); int *p = malloc(4 * sizeof(int)); if (!p) return 0; p[0] = 1; release(p, 2); return r + p[0]; }";
+    let m = crate::frontend::load_source(src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    let mid = prove(&m, "mid", &store);
+    assert!(matches!(mid.termination, Termination::Yes(_)), "{mid:?}");
+    assert_eq!(mid.memory_safety, Some(MemorySafety::Proved), "{mid:?}");
+    assert!(store.stored() >= 1, "{:?}", mid.stats);
+    let user = m.function_by_name("user").expect("user");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let a = analyze_summarizing(&m, &ModuleFacts::new(&m), user, &config(), deadline, CalleeSummaries::WithLoops, Some(&store));
+    assert!(stat(&a.stats, "calls served from the summary store").is_some_and(|n| n >= 2), "{:?}", a.stats);
+    assert!(!matches!(a.memory_safety, MemorySafety::Proved), "{:?}", a.memory_safety);
+    // and the whole pipeline agrees (the fallback executes `release` in place)
+    let report = prove(&m, "user", &store);
+    assert!(!matches!(report.memory_safety, Some(MemorySafety::Proved)), "{report:?}");
+}
