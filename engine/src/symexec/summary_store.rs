@@ -85,7 +85,7 @@ impl SummaryStore {
     pub fn new(module: &crate::ir::Module) -> SummaryStore {
         let cg = crate::ir::callgraph::CallGraph::new(module);
         let hashes = crate::ir::fingerprint::ModuleHashes::new(module, &cg);
-        let callees = (0..module.functions.len()).map(|i| cg.callees[i].iter().copied().collect()).collect();
+        let callees = (0..module.functions.len()).map(|i| cg.callees[i].to_vec()).collect();
         SummaryStore { deep: hashes.deep, callees, scc_of: cg.scc_of.clone(), reach: RwLock::new(HashMap::new()), inner: RwLock::new(Inner::default()), served: AtomicU64::new(0), stored: AtomicU64::new(0) }
     }
 
@@ -330,18 +330,12 @@ impl StoredSummary {
             all.extend(return_vars(r));
         }
         for v in all {
-            if !names.contains_key(&v) {
-                let hint = if v.name().starts_with("$r") { "ret" } else { "in" };
-                let fresh = ctx.fresh(hint);
-                names.insert(v, fresh);
-            }
+            let hint = if v.name().starts_with("$r") { "ret" } else { "in" };
+            names.entry(v).or_insert_with(|| ctx.fresh(hint));
         }
         let mut ids: HashMap<u32, u32> = HashMap::new();
         for a in self.entry.allocs.iter().chain(self.returns.iter().flat_map(|r| r.allocs.iter())) {
-            if !ids.contains_key(&a.id) {
-                let id = ctx.fresh_alloc_id();
-                ids.insert(a.id, id);
-            }
+            ids.entry(a.id).or_insert_with(|| ctx.fresh_alloc_id());
         }
         let state = rename_state(&self.entry, &names, &ids);
         let returns = self.returns.iter().map(|r| rename_return(r, &names, &ids, node)).collect();
