@@ -80,8 +80,11 @@ fn relevant_vars(its: &Its, lin: &[LinRule], rules: &[usize]) -> Vec<Var> {
     its.vars.iter().filter(|v| rel.contains(*v)).cloned().collect()
 }
 
-/// Searches one phase of depth `d` on the SCC `rules` (at least one rule removed).
-pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget: &Budget) -> Option<Phase> {
+/// Unknown coefficients of `d` linear functions per location of `rules`: the relevant
+/// variables, the templates, their unknowns, and the real-valued variables (the unknowns).
+type Templates = (Vec<Var>, BTreeMap<LocId, Vec<Template>>, Vec<Var>, BTreeSet<Var>);
+
+fn templates(its: &Its, lin: &[LinRule], rules: &[usize], d: usize) -> Templates {
     let vars = relevant_vars(its, lin, rules);
     let locs: BTreeSet<LocId> = rules.iter().flat_map(|&r| [lin[r].from, lin[r].to]).collect();
     let mut reals: BTreeSet<Var> = BTreeSet::new();
@@ -105,11 +108,37 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
         templates.insert(l, per);
     }
     reals.extend(unknowns.iter().cloned());
-    if d == 1 {
-        if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), budget) {
+    (vars, templates, unknowns, reals)
+}
+
+/// A linear ranking phase (d = 1) found by linear programs only: first one function bounded
+/// on every rule of `rules` that decreases on some; then, rule by rule, one that is bounded
+/// and decreasing on that rule and non-increasing on the others (the lexicographic
+/// components of Ben-Amram & Genaim, which need not be bounded where they do not decrease).
+pub fn find_lp_phase(its: &Its, lin: &[LinRule], rules: &[usize], budget: &Budget) -> Option<Phase> {
+    let (vars, templates, unknowns, reals) = templates(its, lin, rules, 1);
+    if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), None, budget) {
+        return Some(p);
+    }
+    for &r in rules {
+        if budget.expired() {
+            return None;
+        }
+        if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), Some(r), budget) {
             return Some(p);
         }
     }
+    None
+}
+
+/// Searches one phase of depth `d` on the SCC `rules` (at least one rule removed).
+pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget: &Budget) -> Option<Phase> {
+    if d == 1 {
+        if let Some(p) = find_lp_phase(its, lin, rules, budget) {
+            return Some(p);
+        }
+    }
+    let (vars, templates, unknowns, mut reals) = templates(its, lin, rules, d);
     if budget.expired() {
         return None;
     }
@@ -166,9 +195,12 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
     None
 }
 
-/// The linear-programming variant for d = 1 (no disjunctions, fast): `f` bounded on every
-/// rule, non-increasing on every rule, and decreasing by `δᵣ ∈ [0, 1]` with `Σ δᵣ ≥ 1`.
-/// Rules with `δᵣ > 0` are removed; `f` is scaled so that their decrease is at least 1.
+/// The linear-programming variant for d = 1 (no disjunctions, fast). With `only = None`: `f`
+/// bounded on every rule, non-increasing on every rule, and decreasing by `δᵣ ∈ [0, 1]` with
+/// `Σ δᵣ ≥ 1`; rules with `δᵣ > 0` are removed and `f` is scaled so that their decrease is
+/// at least 1. With `only = Some(τ)`: `f` non-increasing on every rule, and bounded and
+/// decreasing by 1 on `τ` alone, which is removed (a component that need not be bounded on
+/// the rules it keeps).
 #[allow(clippy::too_many_arguments)]
 fn lp_phase(
     its: &Its,
@@ -178,6 +210,7 @@ fn lp_phase(
     unknowns: &[Var],
     vars: &[Var],
     mut reals: BTreeSet<Var>,
+    only: Option<usize>,
     budget: &Budget,
 ) -> Option<Phase> {
     let mut parts = Vec::new();
@@ -187,6 +220,14 @@ fn lp_phase(
         let sigma: BTreeMap<Var, LinExpr> = its.vars.iter().cloned().zip(rule.update.iter().cloned()).collect();
         let from = &templates[&rule.from][0];
         let diff = from.add_scaled(-1, &templates[&rule.to][0].compose(&sigma)?)?;
+        if let Some(t) = only {
+            let decrease = if r == t { 1 } else { 0 };
+            parts.push(farkas(&rule.guard, &diff, Term::Const(decrease), &format!("k{r}_"), &mut reals));
+            if r == t {
+                parts.push(farkas(&rule.guard, from, Term::Const(0), &format!("b{r}_"), &mut reals));
+            }
+            continue;
+        }
         let delta = Var::new(format!("delta{r}"));
         reals.insert(delta.clone());
         parts.push(Formula::ge(Term::var(&delta), Term::Const(0)));
@@ -195,17 +236,22 @@ fn lp_phase(
         parts.push(farkas(&rule.guard, from, Term::Const(0), &format!("b{r}_"), &mut reals));
         deltas.push(delta);
     }
-    parts.push(Formula::ge(Term::Add(deltas.iter().map(Term::var).collect()), Term::Const(1)));
+    if only.is_none() {
+        parts.push(Formula::ge(Term::Add(deltas.iter().map(Term::var).collect()), Term::Const(1)));
+    }
     let formula = Formula::and(parts);
     let timeout = budget.next_timeout()?;
     let model_vars: Vec<Var> = unknowns.iter().chain(&deltas).cloned().collect();
     let t0 = std::time::Instant::now();
     let (res, model) = solve(&Query { formula: &formula, real_vars: &reals, timeout: Some(timeout) }, &model_vars);
-    tracing::debug!(rules = rules.len(), vars = vars.len(), ?res, secs = t0.elapsed().as_secs_f64(), "farkas LP query");
+    tracing::debug!(rules = rules.len(), vars = vars.len(), ?only, ?res, secs = t0.elapsed().as_secs_f64(), "farkas LP query");
     if res != SatResult::Sat {
         return None;
     }
     let model = model?;
+    if let Some(t) = only {
+        return phase_from_model(&model, templates, vec![t], rules, vars, 1, 1);
+    }
     let mut removed = Vec::new();
     let mut boost: Int = 1;
     for (&r, delta) in rules.iter().zip(&deltas) {
