@@ -217,7 +217,7 @@ fn counter_step() -> (Module, super::math_step::MathLoopStep) {
 fn houdini_drops_non_inductive_candidates_and_refuses_exiting_sets() {
     let (_, step) = counter_step();
     let i = var_term(&step.state[0]);
-    let limits = config(IntSemantics::Math).bitprecise().clone();
+    let limits = *config(IntSemantics::Math).bitprecise();
     // i <= 10 is not closed (i grows); i >= 1 is.
     let cands = vec![Formula::ge(i.clone(), Term::Const(1)), Formula::le(i.clone(), Term::Const(10))];
     let set = houdini(&step, None, cands, &limits, deadline()).expect("i >= 1 is closed");
