@@ -38,14 +38,18 @@ pub const MAX_DEPTH: usize = 3;
 pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: usize, budget: &Budget) -> Result<Vec<Phase>, Vec<usize>> {
     let mut phases = Vec::new();
     let mut work = vec![scope.to_vec()];
+    // The rule removed last: rules of one source loop are adjacent, so the next rule-by-rule
+    // LP search starts after it.
+    let mut after: usize = 0;
     while let Some(rules) = work.pop() {
         for comp in cyclic_components(its, &rules) {
             if budget.expired() {
                 return Err(comp);
             }
-            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, budget)) else {
+            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, after, budget)) else {
                 return Err(comp);
             };
+            after = phase.removed.iter().copied().max().unwrap_or(0);
             let rest: Vec<usize> = comp.iter().copied().filter(|r| !phase.removed.contains(r)).collect();
             phases.push(phase);
             work.push(rest);
@@ -115,12 +119,14 @@ fn templates(its: &Its, lin: &[LinRule], rules: &[usize], d: usize) -> Templates
 /// on every rule of `rules` that decreases on some; then, rule by rule, one that is bounded
 /// and decreasing on that rule and non-increasing on the others (the lexicographic
 /// components of Ben-Amram & Genaim, which need not be bounded where they do not decrease).
-pub fn find_lp_phase(its: &Its, lin: &[LinRule], rules: &[usize], budget: &Budget) -> Option<Phase> {
+/// The rule-by-rule search tries the rules after `after` first (then the others).
+pub fn find_lp_phase(its: &Its, lin: &[LinRule], rules: &[usize], after: usize, budget: &Budget) -> Option<Phase> {
     let (vars, templates, unknowns, reals) = templates(its, lin, rules, 1);
     if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), None, budget) {
         return Some(p);
     }
-    for &r in rules {
+    let order = rules.iter().copied().filter(|&r| r > after).chain(rules.iter().copied().filter(|&r| r <= after));
+    for r in order {
         if budget.expired() {
             return None;
         }
@@ -131,10 +137,11 @@ pub fn find_lp_phase(its: &Its, lin: &[LinRule], rules: &[usize], budget: &Budge
     None
 }
 
-/// Searches one phase of depth `d` on the SCC `rules` (at least one rule removed).
-pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget: &Budget) -> Option<Phase> {
+/// Searches one phase of depth `d` on the SCC `rules` (at least one rule removed); `after`
+/// orders the rule-by-rule LPs (`find_lp_phase`).
+pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, after: usize, budget: &Budget) -> Option<Phase> {
     if d == 1 {
-        if let Some(p) = find_lp_phase(its, lin, rules, budget) {
+        if let Some(p) = find_lp_phase(its, lin, rules, after, budget) {
             return Some(p);
         }
     }

@@ -313,13 +313,13 @@ fn lexicographic_component_bounded_only_where_it_decreases() {
         ("l", "l", Formula::and([Formula::lt(v("i"), c(10)), Formula::ge(v("j"), c(12))]), vec![Term::add(v("i"), c(1)), c(3)]),
     ]);
     let lin: Vec<rules::LinRule> = s.transitions.iter().map(|t| rules::linearize(&s, t)).collect();
-    let phase = ranking::find_lp_phase(&s, &lin, &[1, 2], &budget()).expect("a phase from linear programs");
+    let phase = ranking::find_lp_phase(&s, &lin, &[1, 2], 0, &budget()).expect("a phase from linear programs");
     assert_eq!(phase.removed, vec![2]);
     let certificate = Certificate { phases: vec![phase.clone()] };
     // One phase alone does not cover the inner loop that is left ...
     assert!(check_certificate(&s, &certificate, &budget()).is_err());
     // ... which the next LP removes; the whole proof re-checks.
-    let inner = ranking::find_lp_phase(&s, &lin, &[1], &budget()).expect("12 − j on the inner rule");
+    let inner = ranking::find_lp_phase(&s, &lin, &[1], 0, &budget()).expect("12 − j on the inner rule");
     check_certificate(&s, &Certificate { phases: vec![phase, inner] }, &budget()).expect("certificate re-checks");
     expect_yes(&s);
 }
