@@ -143,6 +143,9 @@ pub struct BitPreciseLimits {
     /// Largest path condition or value (nodes, counted as a tree) the bit-vector region
     /// encoder builds before it gives the region up as unsupported (`bitprecise::encode`).
     pub max_region_nodes: usize,
+    /// Most cells of one array that a variable-index access of a loop may range over in the
+    /// math recurrent-set encoding (`nontermination::math_step`); each is a state variable.
+    pub max_array_cells: usize,
 }
 
 /// Limits of one concrete interpreter run (`interp::RunConfig`).
@@ -206,7 +209,8 @@ impl Config {
     /// - ITS back end: 10 s per query; portfolio shares 50% linear ranking, 50% lasso search,
     ///   40% multiphase ranking, 60% ranking with invariants;
     /// - bit-vector provers: 5 s per query (YES), 10 s / 2 s (recurrent-set Houdini and
-    ///   re-check / minimization), observation runs of 200 000 steps;
+    ///   re-check / minimization), observation runs of 200 000 steps, arrays of at most 16
+    ///   cells behind variable indices in math recurrent sets;
     /// - witnesses: 32 replayed error candidates, 200 search runs of 200 000 steps, replays of
     ///   1 000 000 steps; runs with 10 000 frames, 1 MiB per allocation, 200 000 stored
     ///   states and 256 MiB of stored state.
@@ -242,6 +246,7 @@ impl Config {
                 recurrent_minimize_query_limit: Duration::from_secs(2),
                 observation_steps: 200_000,
                 max_region_nodes: 100_000,
+                max_array_cells: 16,
             },
             witnesses: WitnessLimits {
                 max_replayed_candidates: 32,
@@ -312,6 +317,9 @@ impl Config {
         positive("bitprecise.recurrent_minimize_query_limit", limits.recurrent_minimize_query_limit)?;
         if limits.max_region_nodes == 0 {
             return Err(ConfigError { setting: "bitprecise.max_region_nodes", reason: "must be positive".into() });
+        }
+        if limits.max_array_cells == 0 {
+            return Err(ConfigError { setting: "bitprecise.max_array_cells", reason: "must be positive".into() });
         }
         self.bitprecise = limits;
         Ok(self)

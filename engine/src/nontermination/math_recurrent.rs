@@ -207,7 +207,7 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     let tail: Vec<BlockEntry> = rec.entries.into_iter().collect();
     let (func, lp, visits) = crate::bitprecise::recurrent::stuck_loop(module, facts, &tail)?;
     let f = module.function(func);
-    let step = match encode_math_loop_step(module, f, &lp) {
+    let step = match encode_math_loop_step(module, f, &lp, limits.max_array_cells) {
         Ok(s) => s,
         Err(e) => {
             tracing::debug!(reason = %e.0, "math recurrent set: loop not encodable");

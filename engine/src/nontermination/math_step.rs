@@ -13,6 +13,10 @@
 //! plus a constant offset. Each cell is one more state variable (loads read it, stores
 //! update it); any other memory operation, pointer value or call is refused, never skipped,
 //! so the header state and the cells are all an iteration depends on and all it changes.
+//! An access with a variable index into an array of known size (a constant-size `alloca` or
+//! a global, addressed from its start) reads or writes one of the array's cells, all of which
+//! are state variables: the value is a case split on the byte offset, and an offset outside
+//! the array is undefined behaviour (`ub`), so it never happens inside a recurrent set.
 
 use super::math_ops::{self, bool_value, low_bit, pow2, NotEncodable};
 use crate::bitprecise::encode::topological;
@@ -132,14 +136,16 @@ impl MathLoopStep {
     }
 }
 
-/// A symbolic value: an integer term, a boolean (an `i1` from a comparison), or a fixed
-/// address (a base that does not change during the loop plus a constant byte offset);
-/// aggregates are not supported.
+/// A symbolic value: an integer term, a boolean (an `i1` from a comparison), a fixed
+/// address (a base that does not change during the loop plus a constant byte offset), or an
+/// indexed address `base + constant + var` where `var` (a sum of index · scale terms) is
+/// always a multiple of `stride`; aggregates are not supported.
 #[derive(Clone, Debug)]
 enum Sym {
     Int(Term),
     Bool(Formula),
     Addr(CellBase, i128),
+    Indexed { base: CellBase, constant: i128, var: Term, stride: i128 },
 }
 
 impl Sym {
@@ -147,7 +153,7 @@ impl Sym {
         match self {
             Sym::Int(t) => Ok(t),
             Sym::Bool(f) => Ok(bool_value(f)),
-            Sym::Addr(..) => Err(NotEncodable("a pointer used as an integer".into())),
+            Sym::Addr(..) | Sym::Indexed { .. } => Err(NotEncodable("a pointer used as an integer".into())),
         }
     }
 }
@@ -170,6 +176,12 @@ struct Encoder<'a> {
     conditions: Vec<Formula>,
     fresh: usize,
     cells: Vec<MemCell>,
+    /// Size in bytes of the object each fixed base points to the start of, where known (a
+    /// constant-size `alloca` defined before the loop, a global): the arrays that
+    /// variable-index accesses may address.
+    object_sizes: BTreeMap<CellBase, u64>,
+    /// Most cells one array access may range over (`BitPreciseLimits::max_array_cells`).
+    max_array_cells: usize,
 }
 
 fn int_width(ty: &Type) -> Result<u32, NotEncodable> {
@@ -353,7 +365,7 @@ enum Target {
 }
 
 /// Encodes one iteration of the innermost loop `lp` of `f` (see the module doc).
-pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result<MathLoopStep, NotEncodable> {
+pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array_cells: usize) -> Result<MathLoopStep, NotEncodable> {
     if !lp.innermost {
         return Err(NotEncodable("the loop contains an inner loop".into()));
     }
@@ -400,6 +412,8 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
         conditions: Vec::new(),
         fresh: 0,
         cells: Vec::new(),
+        object_sizes: object_sizes(module, f, &pointers),
+        max_array_cells,
     };
     // Cell contents written by the iteration at the end of each block.
     let mut mem_out: BTreeMap<BlockId, CellValues> = BTreeMap::new();
@@ -514,25 +528,44 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
                     }
                 }
                 Op::PtrAdd { base, offset, indices, .. } => {
-                    let Sym::Addr(root, off) = e.operand(base, &reach)? else { return Err(NotEncodable("address arithmetic on a non-fixed pointer".into())) };
-                    let mut at = off.checked_add(*offset).ok_or_else(|| NotEncodable("offset overflow".into()))?;
-                    for ix in indices {
-                        let Operand::Int { value, .. } = ix.value else { return Err(NotEncodable("address with a variable index".into())) };
-                        at = value.checked_mul(ix.scale).and_then(|d| at.checked_add(d)).ok_or_else(|| NotEncodable("offset overflow".into()))?;
-                    }
-                    Some(Sym::Addr(root, at))
+                    let b = e.operand(base, &reach)?;
+                    Some(e.ptr_add(b, *offset, indices, &reach)?)
                 }
                 Op::Load { ty, ptr, size } => {
                     let addr = e.operand(ptr, &reach)?;
-                    let i = e.cell(addr, ty, *size, false)?;
-                    Some(Sym::Int(e.cell_value(&mem, i)))
+                    let v = match addr {
+                        Sym::Indexed { .. } => {
+                            let arms = e.array_access(addr, ty, *size, false, &reach)?;
+                            let mut arms: Vec<(Formula, Sym)> = arms.into_iter().map(|(hit, i)| (hit, Sym::Int(e.cell_value(&mem, i)))).collect();
+                            // The last cell is the default: the offset is in the array (else UB).
+                            arms.last_mut().ok_or_else(|| NotEncodable("an array access without cells".into()))?.0 = Formula::True;
+                            let t = merge(arms).ok_or_else(|| NotEncodable("array read".into()))?.into_int()?;
+                            e.define(t)
+                        }
+                        fixed => {
+                            let i = e.cell(fixed, ty, *size, false)?;
+                            e.cell_value(&mem, i)
+                        }
+                    };
+                    Some(Sym::Int(v))
                 }
                 Op::Store { ty, value, ptr, size } => {
                     let addr = e.operand(ptr, &reach)?;
-                    let i = e.cell(addr, ty, *size, true)?;
                     let v = e.int(value, &reach)?;
                     let v = e.define(v);
-                    mem.insert(i, v);
+                    match addr {
+                        Sym::Indexed { .. } => {
+                            for (hit, i) in e.array_access(addr, ty, *size, true, &reach)? {
+                                let old = e.cell_value(&mem, i);
+                                let new = e.define(Term::Ite(Box::new(hit), Box::new(v.clone()), Box::new(old)));
+                                mem.insert(i, new);
+                            }
+                        }
+                        fixed => {
+                            let i = e.cell(fixed, ty, *size, true)?;
+                            mem.insert(i, v);
+                        }
+                    }
                     None
                 }
                 other => return Err(NotEncodable(format!("instruction {}", short(other)))),
@@ -628,7 +661,83 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop) -> Result
     })
 }
 
+/// The sizes of the objects that the fixed pointers `pointers` (live-ins of the loop) and the
+/// globals point to the start of, where known: a live-in defined by an `alloca` of a
+/// constant count, and every global.
+fn object_sizes(module: &Module, f: &Function, pointers: &[ValueId]) -> BTreeMap<CellBase, u64> {
+    let mut out: BTreeMap<CellBase, u64> = module.globals.iter().enumerate().map(|(i, g)| (CellBase::Global(crate::ir::GlobalId(i as u32)), g.size)).collect();
+    for instr in f.blocks.iter().flat_map(|b| &b.instrs) {
+        let (Op::Alloca { elem_size, count: Operand::Int { value, .. }, .. }, Some(r)) = (&instr.op, instr.result) else { continue };
+        if pointers.contains(&r) {
+            if let Some(size) = u64::try_from(*value).ok().and_then(|n| n.checked_mul(*elem_size)) {
+                out.insert(CellBase::Reg(r), size);
+            }
+        }
+    }
+    out
+}
+
 impl Encoder<'_> {
+    /// `base + offset + Σ index · scale` for a fixed or indexed `base`: fixed while every
+    /// index is a constant, indexed otherwise.
+    fn ptr_add(&mut self, base: Sym, offset: i128, indices: &[crate::ir::GepIndex], reach: &Formula) -> Result<Sym, NotEncodable> {
+        let overflow = || NotEncodable("offset overflow".into());
+        let (root, mut constant, mut var, mut stride) = match base {
+            Sym::Addr(root, off) => (root, off, Vec::new(), 0),
+            Sym::Indexed { base, constant, var, stride } => (base, constant, vec![var], stride),
+            _ => return Err(NotEncodable("address arithmetic on a non-fixed pointer".into())),
+        };
+        constant = constant.checked_add(offset).ok_or_else(overflow)?;
+        for ix in indices {
+            if let Operand::Int { value, .. } = ix.value {
+                constant = value.checked_mul(ix.scale).and_then(|d| constant.checked_add(d)).ok_or_else(overflow)?;
+                continue;
+            }
+            if ix.scale == 0 {
+                continue;
+            }
+            let i = self.int(&ix.value, reach)?;
+            var.push(Term::scale(ix.scale, i));
+            stride = gcd(stride, ix.scale);
+        }
+        Ok(match var.len() {
+            0 => Sym::Addr(root, constant),
+            1 => Sym::Indexed { base: root, constant, var: var.remove(0), stride },
+            _ => Sym::Indexed { base: root, constant, var: self.define(Term::Add(var)), stride },
+        })
+    }
+
+    /// The cells a variable-index access of a `bits`-bit integer of `size` bytes at `addr` may
+    /// touch, each with the condition that it is the one: the cells of the array at
+    /// `constant mod size + k·size` (every offset the access can have, as the variable part
+    /// is a multiple of the stride and the stride of `size`). An offset outside the array is
+    /// undefined behaviour on `reach`.
+    fn array_access(&mut self, addr: Sym, ty: &Type, size: u64, written: bool, reach: &Formula) -> Result<Vec<(Formula, usize)>, NotEncodable> {
+        let Sym::Indexed { base, constant, var, stride } = addr else { return Err(NotEncodable("not an indexed address".into())) };
+        let Some(&object) = self.object_sizes.get(&base) else { return Err(NotEncodable("variable index into an object of unknown size".into())) };
+        let size_i = i128::from(size);
+        if size == 0 || stride % size_i != 0 {
+            return Err(NotEncodable("variable index whose scale is not a multiple of the access size".into()));
+        }
+        let first = constant.rem_euclid(size_i);
+        let last = i128::from(object) - size_i;
+        let count = if last < first { 0 } else { (last - first) / size_i + 1 };
+        if count == 0 || count > self.max_array_cells as i128 {
+            return Err(NotEncodable(format!("variable index into an array of {count} cells")));
+        }
+        let at = self.define(Term::Add(vec![Term::Const(constant), var]));
+        let outside = Formula::or([Formula::lt(at.clone(), Term::Const(first)), Formula::gt(at.clone(), Term::Const(last))]);
+        self.ub.push(Formula::and([reach.clone(), outside]));
+        let mut arms = Vec::new();
+        let mut off = first;
+        while off <= last {
+            let i = self.cell(Sym::Addr(base, off), ty, size, written)?;
+            arms.push((Formula::eq(at.clone(), Term::Const(off)), i));
+            off += size_i;
+        }
+        Ok(arms)
+    }
+
     /// `arg ≠ 0` for `__VERIFIER_assume(arg)`.
     fn cond_nonzero(&mut self, arg: Option<&Operand>, reach: &Formula) -> Result<Formula, NotEncodable> {
         let o = arg.ok_or_else(|| NotEncodable("assume without argument".into()))?;
@@ -641,7 +750,7 @@ impl Encoder<'_> {
 
 /// The value chosen by mutually exclusive conditions (the last arm is the default).
 fn merge(mut arms: Vec<(Formula, Sym)>) -> Option<Sym> {
-    if arms.iter().any(|(_, s)| matches!(s, Sym::Addr(..))) {
+    if arms.iter().any(|(_, s)| matches!(s, Sym::Addr(..) | Sym::Indexed { .. })) {
         return None;
     }
     let (_, last) = arms.pop()?;
@@ -664,4 +773,8 @@ fn merge(mut arms: Vec<(Formula, Sym)>) -> Option<Sym> {
 fn short(op: &Op) -> String {
     let s = format!("{op:?}");
     s.split([' ', '{', '(']).next().unwrap_or("?").to_string()
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
 }

@@ -58,7 +58,7 @@ pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     let f = module.function(func);
     let Some(header) = f.blocks.iter().position(|b| b.name == w.header) else { return false };
     let Some(lp) = facts.function(module, func).loops.loops.iter().find(|l| l.header.0 as usize == header).cloned() else { return false };
-    let Ok(step) = encode_math_loop_step(module, f, &lp) else { return false };
+    let Ok(step) = encode_math_loop_step(module, f, &lp, config.bitprecise().max_array_cells) else { return false };
     if w.fixed_input.is_some_and(|c| !step.fixed_input_fits(c)) {
         return false;
     }

@@ -21,6 +21,9 @@ fn config(sem: IntSemantics) -> Config {
     Config::new(sem, Duration::from_secs(60))
 }
 
+/// Cells of one array behind a variable index (the default configuration's).
+const MAX_CELLS: usize = 16;
+
 fn deadline() -> Instant {
     Instant::now() + Duration::from_secs(20)
 }
@@ -206,7 +209,7 @@ fn counter_step() -> (Module, super::math_step::MathLoopStep) {
     let m = compile(&format!("{NONDET}int main(void) {{ int i = __VERIFIER_nondet_int(); while (i > 0) i = i + 1; return 0; }}"));
     let f = &m.functions[m.function_by_name("main").unwrap().0 as usize];
     let lp = ModuleFacts::new(&m).function(&m, m.function_by_name("main").unwrap()).loops.loops[0].clone();
-    let step = encode_math_loop_step(&m, f, &lp).unwrap();
+    let step = encode_math_loop_step(&m, f, &lp, MAX_CELLS).unwrap();
     (m, step)
 }
 
@@ -214,7 +217,7 @@ fn counter_step() -> (Module, super::math_step::MathLoopStep) {
 fn houdini_drops_non_inductive_candidates_and_refuses_exiting_sets() {
     let (_, step) = counter_step();
     let i = var_term(&step.state[0]);
-    let limits = config(IntSemantics::Math).bitprecise().clone();
+    let limits = *config(IntSemantics::Math).bitprecise();
     // i <= 10 is not closed (i grows); i >= 1 is.
     let cands = vec![Formula::ge(i.clone(), Term::Const(1)), Formula::le(i.clone(), Term::Const(10))];
     let set = houdini(&step, None, cands, &limits, deadline()).expect("i >= 1 is closed");
@@ -278,10 +281,14 @@ fn memory_the_encoding_cannot_fix_is_refused() {
         let m = compile(&format!("{NONDET}{src}"));
         let main = m.function_by_name("main").unwrap();
         let lp = ModuleFacts::new(&m).function(&m, main).loops.loops[0].clone();
-        encode_math_loop_step(&m, m.function(main), &lp)
+        encode_math_loop_step(&m, m.function(main), &lp, MAX_CELLS)
     };
-    // A variable index: the address changes during the loop.
-    assert!(step_of("int main(void) { int a[4]; int i = 0; a[0] = 1; while (i >= 0) { a[i % 4] = i; i = i + 1; } return 0; }").is_err());
+    // A variable index into memory of unknown size (a pointer into the middle of an array)
+    // or into more cells than the limit.
+    assert!(step_of("int main(void) { int a[4] = {0}; int *p = a + (__VERIFIER_nondet_int() & 1); int i = 0; while (p[i] >= 0) i = (i + 1) % 3; return 0; }").is_err());
+    assert!(step_of("int main(void) { int a[17]; int i = 0; a[0] = 1; while (i >= 0) { a[i % 17] = i; i = i + 1; } return 0; }").is_err());
+    // A variable byte index into an int array: the access may straddle two cells.
+    assert!(step_of("int main(void) { int a[4]; int i = 0; a[0] = 1; while (i >= 0) { *(int *)((char *)a + i % 13) = i; i = i + 1; } return 0; }").is_err());
     // A call of a defined function, and a free, may touch memory the encoding does not see.
     assert!(step_of("void f(int *p) { *p = 0; }\nint main(void) { int x = 1; while (x > 0) { f(&x); x = x + 1; } return 0; }").is_err());
     // Pointers loaded from memory are not fixed addresses.
@@ -301,7 +308,7 @@ fn encoding_follows_the_interpreter(src: &str) -> usize {
     let main = m.function_by_name("main").unwrap();
     let facts = ModuleFacts::new(&m);
     let lp = facts.function(&m, main).loops.loops[0].clone();
-    let step = encode_math_loop_step(&m, m.function(main), &lp).expect("encodable");
+    let step = encode_math_loop_step(&m, m.function(main), &lp, MAX_CELLS).expect("encodable");
     assert!(!step.cells.is_empty(), "the loop keeps its state in memory");
     let cfg = RunConfig::new(IntSemantics::Math, config(IntSemantics::Math).witnesses().run, 100_000);
     let mut visits = HeaderVisits::new(main, lp.header, 1, step.cell_specs(), 200, 0);
@@ -344,4 +351,28 @@ fn aliased_or_uninitialised_cells_give_no_witness() {
     proved_no("void f(int *p, int *q) { while (*p > 0) { *q = *q - 1; } }\nint main(void) { int x = __VERIFIER_nondet_int(); int y = 0; f(&x, &y); return 0; }");
     // An uninitialised cell is not observed (its value would be drawn on the first read).
     assert!(prove_no("int main(void) { int a[2]; int n = __VERIFIER_nondet_int(); while (n > 0) { a[1] = a[1] + 1; if (a[1] > 100) n = 0; } return 0; }").is_none());
+}
+
+#[test]
+fn variable_indices_into_arrays_of_known_size() {
+    // Every cell of the array is a state variable; the index stays in bounds in the set.
+    let rs = proved_no("int main(void) { int a[4] = {0, 1, 2, 3}; int i = __VERIFIER_nondet_int(); if (i < 0 || i > 3) return 0; while (a[i] >= 0) { a[i] = a[i] + 1; i = (i + 1) % 4; } return 0; }");
+    assert!(rs.set.to_string().contains("*a"), "{}", rs.set);
+    // A global array, written at a variable index and read at a constant one.
+    proved_no("int g[3]; int main(void) { int i = 0; g[0] = __VERIFIER_nondet_int(); g[1] = 0; g[2] = 0; while (g[0] > 0) { g[i] = g[i] + 1; i = i + 1; if (i == 3) i = 0; } return 0; }");
+    // Two dimensions.
+    proved_no("int main(void) { int m[2][2] = {{1, 1}, {1, 1}}; int i = 0, j = 0; while (m[0][0] > 0) { m[i][j] = m[i][j] + m[j][i]; j = 1 - j; if (j == 0) i = 1 - i; } return 0; }");
+    // An index that runs past the end: undefined behaviour, never a NO.
+    assert!(prove_no("int main(void) { int a[4] = {1, 1, 1, 1}; int i = 0; while (a[0] > 0) { a[i] = 1; i = i + 1; } return 0; }").is_none());
+    // A terminating loop over an array (each cell counts down): no NO.
+    assert!(prove_no("int main(void) { int a[3] = {5, 5, 5}; int i = 0; while (a[i] > 0) { a[i] = a[i] - 1; i = (i + 1) % 3; } return 0; }").is_none());
+}
+
+#[test]
+fn array_cells_follow_the_interpreter() {
+    // Variable reads and writes, the index itself a cell's value, a 2-D array, a global.
+    encoding_follows_the_interpreter("int main(void) { int a[5] = {3, 1, 4, 1, 5}; int i = 0, s = 0; while (s < 500) { s = s + a[i]; a[(i + 2) % 5] = a[i] + 1; i = (i + 1) % 5; } return s; }");
+    encoding_follows_the_interpreter("int main(void) { int a[4] = {1, 2, 3, 0}; int k = 0; while (k < 200) { a[a[3]] = a[a[3]] + k; a[3] = (a[3] + 1) % 3; k++; } return 0; }");
+    encoding_follows_the_interpreter("int main(void) { short m[3][2] = {{1, 2}, {3, 4}, {5, 6}}; int i = 0, j = 1; while (m[2][1] < 300) { m[i][j] = m[i][j] + m[2 - i][1 - j]; j = 1 - j; i = (i + 1) % 3; } return 0; }");
+    encoding_follows_the_interpreter("long g[3]; int main(void) { int i = 2; g[1] = 7; while (g[0] < 1000) { g[i] = g[i] * 2 + g[1]; i = i == 0 ? 2 : i - 1; } return 0; }");
 }

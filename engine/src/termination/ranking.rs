@@ -38,14 +38,18 @@ pub const MAX_DEPTH: usize = 3;
 pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: usize, budget: &Budget) -> Result<Vec<Phase>, Vec<usize>> {
     let mut phases = Vec::new();
     let mut work = vec![scope.to_vec()];
+    // The rule removed last: rules of one source loop are adjacent, so the next rule-by-rule
+    // LP search starts after it.
+    let mut after: usize = 0;
     while let Some(rules) = work.pop() {
         for comp in cyclic_components(its, &rules) {
             if budget.expired() {
                 return Err(comp);
             }
-            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, budget)) else {
+            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, after, budget)) else {
                 return Err(comp);
             };
+            after = phase.removed.iter().copied().max().unwrap_or(0);
             let rest: Vec<usize> = comp.iter().copied().filter(|r| !phase.removed.contains(r)).collect();
             phases.push(phase);
             work.push(rest);
@@ -80,8 +84,11 @@ fn relevant_vars(its: &Its, lin: &[LinRule], rules: &[usize]) -> Vec<Var> {
     its.vars.iter().filter(|v| rel.contains(*v)).cloned().collect()
 }
 
-/// Searches one phase of depth `d` on the SCC `rules` (at least one rule removed).
-pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget: &Budget) -> Option<Phase> {
+/// Unknown coefficients of `d` linear functions per location of `rules`: the relevant
+/// variables, the templates, their unknowns, and the real-valued variables (the unknowns).
+type Templates = (Vec<Var>, BTreeMap<LocId, Vec<Template>>, Vec<Var>, BTreeSet<Var>);
+
+fn templates(its: &Its, lin: &[LinRule], rules: &[usize], d: usize) -> Templates {
     let vars = relevant_vars(its, lin, rules);
     let locs: BTreeSet<LocId> = rules.iter().flat_map(|&r| [lin[r].from, lin[r].to]).collect();
     let mut reals: BTreeSet<Var> = BTreeSet::new();
@@ -105,11 +112,40 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
         templates.insert(l, per);
     }
     reals.extend(unknowns.iter().cloned());
-    if d == 1 {
-        if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), budget) {
+    (vars, templates, unknowns, reals)
+}
+
+/// A linear ranking phase (d = 1) found by linear programs only: first one function bounded
+/// on every rule of `rules` that decreases on some; then, rule by rule, one that is bounded
+/// and decreasing on that rule and non-increasing on the others (the lexicographic
+/// components of Ben-Amram & Genaim, which need not be bounded where they do not decrease).
+/// The rule-by-rule search tries the rules after `after` first (then the others).
+pub fn find_lp_phase(its: &Its, lin: &[LinRule], rules: &[usize], after: usize, budget: &Budget) -> Option<Phase> {
+    let (vars, templates, unknowns, reals) = templates(its, lin, rules, 1);
+    if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), None, budget) {
+        return Some(p);
+    }
+    let order = rules.iter().copied().filter(|&r| r > after).chain(rules.iter().copied().filter(|&r| r <= after));
+    for r in order {
+        if budget.expired() {
+            return None;
+        }
+        if let Some(p) = lp_phase(its, lin, rules, &templates, &unknowns, &vars, reals.clone(), Some(r), budget) {
             return Some(p);
         }
     }
+    None
+}
+
+/// Searches one phase of depth `d` on the SCC `rules` (at least one rule removed); `after`
+/// orders the rule-by-rule LPs (`find_lp_phase`).
+pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, after: usize, budget: &Budget) -> Option<Phase> {
+    if d == 1 {
+        if let Some(p) = find_lp_phase(its, lin, rules, after, budget) {
+            return Some(p);
+        }
+    }
+    let (vars, templates, unknowns, mut reals) = templates(its, lin, rules, d);
     if budget.expired() {
         return None;
     }
@@ -166,9 +202,12 @@ pub fn find_phase(its: &Its, lin: &[LinRule], rules: &[usize], d: usize, budget:
     None
 }
 
-/// The linear-programming variant for d = 1 (no disjunctions, fast): `f` bounded on every
-/// rule, non-increasing on every rule, and decreasing by `δᵣ ∈ [0, 1]` with `Σ δᵣ ≥ 1`.
-/// Rules with `δᵣ > 0` are removed; `f` is scaled so that their decrease is at least 1.
+/// The linear-programming variant for d = 1 (no disjunctions, fast). With `only = None`: `f`
+/// bounded on every rule, non-increasing on every rule, and decreasing by `δᵣ ∈ [0, 1]` with
+/// `Σ δᵣ ≥ 1`; rules with `δᵣ > 0` are removed and `f` is scaled so that their decrease is
+/// at least 1. With `only = Some(τ)`: `f` non-increasing on every rule, and bounded and
+/// decreasing by 1 on `τ` alone, which is removed (a component that need not be bounded on
+/// the rules it keeps).
 #[allow(clippy::too_many_arguments)]
 fn lp_phase(
     its: &Its,
@@ -178,6 +217,7 @@ fn lp_phase(
     unknowns: &[Var],
     vars: &[Var],
     mut reals: BTreeSet<Var>,
+    only: Option<usize>,
     budget: &Budget,
 ) -> Option<Phase> {
     let mut parts = Vec::new();
@@ -187,6 +227,14 @@ fn lp_phase(
         let sigma: BTreeMap<Var, LinExpr> = its.vars.iter().cloned().zip(rule.update.iter().cloned()).collect();
         let from = &templates[&rule.from][0];
         let diff = from.add_scaled(-1, &templates[&rule.to][0].compose(&sigma)?)?;
+        if let Some(t) = only {
+            let decrease = if r == t { 1 } else { 0 };
+            parts.push(farkas(&rule.guard, &diff, Term::Const(decrease), &format!("k{r}_"), &mut reals));
+            if r == t {
+                parts.push(farkas(&rule.guard, from, Term::Const(0), &format!("b{r}_"), &mut reals));
+            }
+            continue;
+        }
         let delta = Var::new(format!("delta{r}"));
         reals.insert(delta.clone());
         parts.push(Formula::ge(Term::var(&delta), Term::Const(0)));
@@ -195,17 +243,22 @@ fn lp_phase(
         parts.push(farkas(&rule.guard, from, Term::Const(0), &format!("b{r}_"), &mut reals));
         deltas.push(delta);
     }
-    parts.push(Formula::ge(Term::Add(deltas.iter().map(Term::var).collect()), Term::Const(1)));
+    if only.is_none() {
+        parts.push(Formula::ge(Term::Add(deltas.iter().map(Term::var).collect()), Term::Const(1)));
+    }
     let formula = Formula::and(parts);
     let timeout = budget.next_timeout()?;
     let model_vars: Vec<Var> = unknowns.iter().chain(&deltas).cloned().collect();
     let t0 = std::time::Instant::now();
     let (res, model) = solve(&Query { formula: &formula, real_vars: &reals, timeout: Some(timeout) }, &model_vars);
-    tracing::debug!(rules = rules.len(), vars = vars.len(), ?res, secs = t0.elapsed().as_secs_f64(), "farkas LP query");
+    tracing::debug!(rules = rules.len(), vars = vars.len(), ?only, ?res, secs = t0.elapsed().as_secs_f64(), "farkas LP query");
     if res != SatResult::Sat {
         return None;
     }
     let model = model?;
+    if let Some(t) = only {
+        return phase_from_model(&model, templates, vec![t], rules, vars, 1, 1);
+    }
     let mut removed = Vec::new();
     let mut boost: Int = 1;
     for (&r, delta) in rules.iter().zip(&deltas) {

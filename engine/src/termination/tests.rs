@@ -299,3 +299,27 @@ fn malformed_its_is_maybe_not_a_panic() {
     s.transitions[0].to = crate::its::LocId(99);
     expect_maybe(&s);
 }
+
+#[test]
+fn lexicographic_component_bounded_only_where_it_decreases() {
+    // Nested loops with the inner counter reset by the outer step:
+    // while (i < 10) { if (j < 12) j++; else { i++; j = 3; } }  (i unbounded below on the
+    // inner rule, j unbounded above on the outer one). No linear function is bounded on both
+    // rules and decreases on one, so the all-bounded LP fails; `10 − i`, bounded and
+    // decreasing on the outer rule and unchanged on the inner one, removes it by LP alone.
+    let s = its(&["i", "j"], vec![
+        ("start", "l", Formula::True, vec![v("i"), v("j")]),
+        ("l", "l", Formula::lt(v("j"), c(12)), vec![v("i"), Term::add(v("j"), c(1))]),
+        ("l", "l", Formula::and([Formula::lt(v("i"), c(10)), Formula::ge(v("j"), c(12))]), vec![Term::add(v("i"), c(1)), c(3)]),
+    ]);
+    let lin: Vec<rules::LinRule> = s.transitions.iter().map(|t| rules::linearize(&s, t)).collect();
+    let phase = ranking::find_lp_phase(&s, &lin, &[1, 2], 0, &budget()).expect("a phase from linear programs");
+    assert_eq!(phase.removed, vec![2]);
+    let certificate = Certificate { phases: vec![phase.clone()] };
+    // One phase alone does not cover the inner loop that is left ...
+    assert!(check_certificate(&s, &certificate, &budget()).is_err());
+    // ... which the next LP removes; the whole proof re-checks.
+    let inner = ranking::find_lp_phase(&s, &lin, &[1], 0, &budget()).expect("12 − j on the inner rule");
+    check_certificate(&s, &Certificate { phases: vec![phase, inner] }, &budget()).expect("certificate re-checks");
+    expect_yes(&s);
+}
