@@ -347,8 +347,8 @@ enum End {
 /// its later members are referenced from nothing but their predecessor's link and other fields
 /// of members (no sharing; a doubly linked list's `prev` pointers stay allowed);
 /// a chain that runs into itself (a cycle) is never folded. Its blocks and their PT entries
-/// leave AL/PT. A single block is folded only when exactly one of its pointer fields is NULL
-/// or links to a candidate (the recursive field is then unambiguous). Invariants of length 0
+/// leave AL/PT. A single block is folded through the first of its pointer fields that is NULL
+/// or links to a member. Invariants of length 0
 /// are dropped (their start = end fact kept). Returns whether anything changed.
 pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     let mut changed = false;
@@ -473,6 +473,13 @@ impl Chains<'_> {
         if let Some(k) = self.cs.iter().position(|d| d.start == *v && d.size == self.size) {
             return Some(Link::To(Node::Cell(k)));
         }
+        if !is_null(ctx, self.s, v) {
+            for (k, d) in self.cs.iter().enumerate().filter(|(_, d)| d.size == self.size) {
+                if equal(ctx, self.s, &d.start, v) {
+                    return Some(Link::To(Node::Cell(k)));
+                }
+            }
+        }
         let members: Vec<usize> = (0..self.s.lists.len()).filter(|k| self.is_member(Node::List(*k))).collect();
         if let Some(k) = members.iter().find(|k| self.s.lists[**k].start == *v) {
             return Some(Link::To(Node::List(*k)));
@@ -553,15 +560,18 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
             let Some(end) = end else { continue };
             if chain.len() == 1 {
                 let Node::Cell(k) = head else { continue };
+                // the recursive field of a lone block: its only pointer field that is NULL or
+                // points to a member, else (several, e.g. `next` and `prev` both NULL) the
+                // first of them (any choice is sound; the first is tried first for chains too)
                 let c = &cs[k];
-                let mut candidates = 0;
+                let mut candidates = vec![];
                 for (o, p) in c.fields.iter().filter(|(_, p)| p.is_ptr) {
                     let other = Chains { s, cs: &cs, size, off: *o };
                     if other.resolve(ctx, &p.value).is_some() {
-                        candidates += 1;
+                        candidates.push(*o);
                     }
                 }
-                if candidates != 1 {
+                if candidates.first() != Some(&off) {
                     continue;
                 }
             }
