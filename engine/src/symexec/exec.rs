@@ -245,6 +245,15 @@ pub fn step(ctx: &mut Ctx<'_>, s: State) -> StepResult {
     }
 }
 
+/// Runs `step` on every state and collects the successors (a case split's branches).
+fn each(states: Vec<State>, mut step: impl FnMut(State) -> StepResult) -> StepResult {
+    let mut out = vec![];
+    for s in states {
+        out.extend(step(s)?);
+    }
+    Ok(out)
+}
+
 pub(super) fn done(states: Vec<State>) -> StepResult {
     Ok(states.into_iter().map(|s| Succ::State(advance(s))).collect())
 }
@@ -267,8 +276,8 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let addr = operand(ctx, &mut s, ptr)?;
             let addr = as_var(ctx, &mut s, &addr, "addr");
             let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
-                if let Some(m) = super::lists::materialize(ctx, &s, &addr, *size) {
-                    return instruction(ctx, m, instr);
+                if let Some(ms) = super::lists::materialize(ctx, &s, &addr, *size) {
+                    return each(ms, |m| instruction(ctx, m, instr));
                 }
                 return Ok(vec![err(s, "load from memory that may be unallocated or out of bounds", loc)]);
             };
@@ -343,8 +352,8 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             let addr = operand(ctx, &mut s, ptr)?;
             let addr = as_var(ctx, &mut s, &addr, "addr");
             let Some(alloc_id) = find_alloc(ctx, &s, &addr, Some(ptr), *size) else {
-                if let Some(m) = super::lists::materialize(ctx, &s, &addr, *size) {
-                    return instruction(ctx, m, instr);
+                if let Some(ms) = super::lists::materialize(ctx, &s, &addr, *size) {
+                    return each(ms, |m| instruction(ctx, m, instr));
                 }
                 return Ok(vec![err(s, "store to memory that may be unallocated or out of bounds", loc)]);
             };
@@ -1446,8 +1455,8 @@ fn free(ctx: &mut Ctx<'_>, s: State, p: &LinExpr, loc: &Option<SrcLoc>) -> StepR
         if found.is_none() {
             // the first cell of a list invariant is freed as the heap block it is
             let addr = as_var(ctx, &mut st, p, "addr");
-            if let Some(m) = super::lists::materialize(ctx, &st, &addr, 1) {
-                out.extend(free(ctx, m, p, loc)?);
+            if let Some(ms) = super::lists::materialize(ctx, &st, &addr, 1) {
+                out.extend(each(ms, |m| free(ctx, m, p, loc))?);
                 continue;
             }
         }

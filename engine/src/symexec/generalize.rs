@@ -426,6 +426,15 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
     }
+    // two lists that exchange cells (reversal, moving between lists): `len_a + len_b ≤ K`
+    for (i, l) in a.lists.iter().enumerate() {
+        for m in &a.lists[i + 1..] {
+            for k in &bounds {
+                let sum = LinExpr::var(&l.len).add_scaled(1, &LinExpr::var(&m.len));
+                derived.extend(sum.and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::constant(*k))));
+            }
+        }
+    }
     for (x, kx) in &lvs {
         let xe = LinExpr::var(x);
         derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(0)));

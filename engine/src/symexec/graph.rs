@@ -294,7 +294,14 @@ impl Builder<'_, '_> {
             self.work.push(c);
             return Ok(c);
         };
-        let (general, inst) = (self.nodes[a].state.clone(), self.nodes[c].state.clone());
+        let (mut general, mut inst) = (self.nodes[a].state.clone(), self.nodes[c].state.clone());
+        // seed 001: an empty list on one side is an invariant of length 0 (meaning-preserving)
+        if super::lists::pad(self.ctx, &mut inst, &general) {
+            self.nodes[c].state = inst.clone();
+        }
+        if super::lists::pad(self.ctx, &mut general, &inst) {
+            self.nodes[a].state = general.clone();
+        }
         tracing::debug!("gen point n{c} vs ancestor n{a}: general {:?} / {:?} / lists {:?}; inst {:?} / {:?} / lists {:?}", general.frames.last().map(|f| &f.lv), general.allocs.len(), general.lists, inst.frames.last().map(|f| &f.lv), inst.allocs.len(), inst.lists);
         if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {
             self.nodes[c].out.push(Edge::Back(a, mu));

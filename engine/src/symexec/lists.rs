@@ -8,9 +8,15 @@
 //! `rec`. It stands for `len ≥ 0` pairwise disjoint heap blocks of `size` bytes each (every one
 //! its own `malloc`ed block, freeable), known to no AL entry, where the block at `start` is
 //! the first, each block's field `rec` holds the next block's start and the last one's holds
-//! NULL (every invariant is NULL-terminated, hence acyclic). `len = 0` iff `start = 0` (the
-//! empty list: the paper's invariants have `len ≥ 1`; allowing 0 lets the rest of a list
-//! whose first cell was taken stay one invariant whether or not it is empty).
+//! NULL. `len = 0` iff `start = 0` (the empty list: the paper's invariants have `len ≥ 1`;
+//! allowing 0 lets the rest of a list whose first cell was taken stay one invariant whether or
+//! not it is empty).
+//!
+//! A *segment* (seed 001's `v̂_j ≠ 0`, the traversed prefix of §2.6) has `last = Some(t)` in
+//! its recursive field: the last cell's recursive field holds `t` instead of NULL, where `t`
+//! is the start of a block outside the segment (a concrete cell a local points to, e.g. the
+//! tail of a list built by appending). `len = 0` means `start = t`. Folding never builds a
+//! segment whose target is one of its own cells, so segments are acyclic too.
 
 use super::ctx::Ctx;
 use super::facts::{ARel, Atom, Fact};
@@ -28,7 +34,8 @@ pub struct ListField {
     pub unsigned: bool,
     /// Value in the first cell.
     pub first: Var,
-    /// Value in the last cell (`None` for the recursive field: it is NULL there).
+    /// Value in the last cell. For the recursive field: `None` when it is NULL there (a
+    /// NULL-terminated list), `Some(t)` for a segment ending at `t`.
     pub last: Option<Var>,
 }
 
@@ -71,11 +78,17 @@ impl ListInv {
         self.size == o.size
             && self.rec == o.rec
             && self.fields.len() == o.fields.len()
+            && self.end().is_some() == o.end().is_some()
             && self.fields.iter().zip(&o.fields).all(|(a, b)| (a.off, a.size, a.is_ptr, a.unsigned) == (b.off, b.size, b.is_ptr, b.unsigned))
     }
 
     fn rec_field(&self) -> &ListField {
         &self.fields[self.rec]
+    }
+
+    /// The target of a segment (`None` for a NULL-terminated list).
+    pub fn end(&self) -> Option<&Var> {
+        self.rec_field().last.as_ref()
     }
 }
 
@@ -88,10 +101,11 @@ fn plus(v: &Var, c: i128) -> LinExpr {
 }
 
 /// The conjuncts of ⟨s⟩ contributed by the list invariants: lengths and starts (`len = 0` iff
-/// `start = 0`), the recursive field of the first cell is NULL iff `len = 1` (seed 001's
-/// `v_ℓ ≥ 2` rule, both directions for NULL-terminated lists), first = last values when
-/// `len = 1`, and the first cell disjoint from every allocation and every other invariant's
-/// first cell.
+/// `start = 0` for a NULL-terminated list, `len = 0` ⇒ `start = t` for a segment ending at
+/// `t`), the recursive field of the first cell is the end (NULL or `t`) when `len = 1` and a
+/// cell start (≥ 1) when `len ≥ 2` (seed 001's `v_ℓ ≥ 2` rule; for NULL-terminated lists
+/// both directions), first = last values when `len = 1`, and the first cell disjoint from
+/// every allocation and every other invariant's first cell.
 pub fn state_facts(s: &State) -> Vec<Fact> {
     let mut out = vec![];
     let c = |k: i128| LinExpr::constant(k);
@@ -99,18 +113,20 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
         let (st, len) = (LinExpr::var(&l.start), LinExpr::var(&l.len));
         let empty = le(&len, &c(0));
         let nonempty = le(&c(1), &len);
+        // the value the last cell's recursive field holds
+        let end = l.end().map(LinExpr::var).unwrap_or_else(|| c(0));
         out.push(Fact::Atom(Atom::var_const(&l.len, Rel::Ge, 0)));
         out.push(Fact::Atom(Atom::var_const(&l.start, Rel::Ge, 0)));
         out.extend(empty.clone().zip(le(&c(1), &st)).map(|(a, b)| Fact::Or(vec![a, b])));
-        out.extend(nonempty.clone().zip(le(&st, &c(0))).map(|(a, b)| Fact::Or(vec![a, b])));
+        out.extend(nonempty.clone().zip(Atom::cmp(&st, Rel::Eq, &end)).map(|(a, b)| Fact::Or(vec![a, b])));
         let last_byte = plus(&l.start, l.size as i128 - 1);
         out.extend(empty.clone().zip(le(&last_byte, &c(super::exec::ADDR_MAX))).map(|(a, b)| Fact::Or(vec![a, b])));
         let single = le(&len, &c(1));
         let several = le(&c(2), &len);
         let next = LinExpr::var(&l.rec_field().first);
         out.extend(single.clone().zip(le(&c(1), &next)).map(|(a, b)| Fact::Or(vec![a, b])));
-        if let (Some(sv), Some(em), Some(null)) = (several.clone(), empty.clone(), Atom::cmp(&next, Rel::Eq, &c(0))) {
-            out.push(Fact::Or(vec![sv, em, null]));
+        if let (Some(sv), Some(em), Some(at_end)) = (several.clone(), empty.clone(), Atom::cmp(&next, Rel::Eq, &end)) {
+            out.push(Fact::Or(vec![sv, em, at_end]));
         }
         for f in &l.fields {
             let Some(last) = &f.last else { continue };
@@ -140,54 +156,74 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
 /// `[addr, addr + size − 1]` (seed 001's load-from-the-first-element and traversal rules in
 /// one): the cell becomes an ordinary heap block with its fields' first values in PT, and the
 /// invariant is replaced by the rest of the list (start = the cell's recursive field, length
-/// `len − 1`, fresh first values, the same last values). `None` if no invariant's first cell
-/// provably contains the access: the caller reports the access as unsafe.
-pub fn materialize(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<State> {
+/// `len − 1`, fresh first values, the same last values). When the access lies in the first
+/// cell only if the list is non-empty, the state is split first (a refinement: `len = 0`,
+/// where the invariant is dropped and its start is its end, and `len ≥ 1`, materialized);
+/// the caller re-runs the access on each. `None` if no invariant's first cell can contain
+/// the access: the caller reports the access as unsafe.
+pub fn materialize(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<Vec<State>> {
     for (i, l) in s.lists.iter().enumerate() {
         let lo = le(&LinExpr::var(&l.start), &LinExpr::var(addr))?;
         let hi = le(&plus(addr, size as i128 - 1), &plus(&l.start, l.size as i128 - 1))?;
         let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
-        if !ctx.entails(s, &[lo, hi, nonempty.clone()]) {
+        let mut assumed = s.clone();
+        assumed.add_atom(nonempty.clone());
+        if !ctx.entails(&assumed, &[lo, hi]) {
             continue;
         }
-        let mut st = s.clone();
-        let l = st.lists.remove(i);
-        st.add_atom(nonempty);
-        st.add_atom(Atom::var_const(&l.start, Rel::Ge, 1));
-        let end = ctx.fresh("end");
-        st.add_atoms([Atom::cmp(&LinExpr::var(&end), Rel::Eq, &plus(&l.start, l.size as i128 - 1))]);
-        st.add_atom(Atom::var_const(&end, Rel::Le, super::exec::ADDR_MAX));
-        let id = ctx.fresh_alloc_id();
-        st.allocs.push(Alloc { id, start: l.start.clone(), end, kind: AllocKind::Heap, pristine: None });
-        for f in &l.fields {
-            let faddr = if f.off == 0 {
-                l.start.clone()
-            } else {
-                let a = ctx.fresh("addr");
-                st.add_atoms([Atom::cmp(&LinExpr::var(&a), Rel::Eq, &plus(&l.start, f.off as i128))]);
-                a
-            };
-            st.pt.push(PtEntry { addr: faddr, size: f.size, is_ptr: f.is_ptr, unsigned: f.unsigned, value: f.first.clone(), alloc: id });
+        if ctx.entails(s, std::slice::from_ref(&nonempty)) {
+            return Some(vec![take_first(ctx, s, i)]);
         }
-        // the rest: len − 1 cells starting at the first cell's recursive field
-        let len = ctx.fresh("len");
-        st.add_atoms([Atom::cmp(&LinExpr::var(&len), Rel::Eq, &plus(&l.len, -1))]);
-        st.add_atom(Atom::var_const(&len, Rel::Ge, 0));
-        let mut rest = ListInv { start: l.rec_field().first.clone(), len, size: l.size, rec: l.rec, fields: vec![] };
-        for (k, f) in l.fields.iter().enumerate() {
-            let first = if k == l.rec {
-                ctx.fresh("next")
-            } else {
-                ctx.fresh("first")
-            };
-            st.add_atoms(fresh_range(&first, f));
-            rest.fields.push(ListField { first, ..f.clone() });
-        }
-        tracing::debug!("lists: materialized the first cell of {:?}, rest {:?}", l, rest);
-        st.lists.push(rest);
-        return Some(st);
+        let mut empty = s.clone();
+        let l = empty.lists.remove(i);
+        empty.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
+        let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
+        empty.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
+        tracing::debug!("lists: split on the emptiness of {:?}", l);
+        return Some(vec![empty, take_first(ctx, &assumed, i)]);
     }
     None
+}
+
+/// The state with the first cell of the (provably non-empty) invariant `i` materialized.
+fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
+    let nonempty = Atom::var_const(&s.lists[i].len, Rel::Ge, 1);
+    let mut st = s.clone();
+    let l = st.lists.remove(i);
+    st.add_atom(nonempty);
+    st.add_atom(Atom::var_const(&l.start, Rel::Ge, 1));
+    let end = ctx.fresh("end");
+    st.add_atoms([Atom::cmp(&LinExpr::var(&end), Rel::Eq, &plus(&l.start, l.size as i128 - 1))]);
+    st.add_atom(Atom::var_const(&end, Rel::Le, super::exec::ADDR_MAX));
+    let id = ctx.fresh_alloc_id();
+    st.allocs.push(Alloc { id, start: l.start.clone(), end, kind: AllocKind::Heap, pristine: None });
+    for f in &l.fields {
+        let faddr = if f.off == 0 {
+            l.start.clone()
+        } else {
+            let a = ctx.fresh("addr");
+            st.add_atoms([Atom::cmp(&LinExpr::var(&a), Rel::Eq, &plus(&l.start, f.off as i128))]);
+            a
+        };
+        st.pt.push(PtEntry { addr: faddr, size: f.size, is_ptr: f.is_ptr, unsigned: f.unsigned, value: f.first.clone(), alloc: id });
+    }
+    // the rest: len − 1 cells starting at the first cell's recursive field
+    let len = ctx.fresh("len");
+    st.add_atoms([Atom::cmp(&LinExpr::var(&len), Rel::Eq, &plus(&l.len, -1))]);
+    st.add_atom(Atom::var_const(&len, Rel::Ge, 0));
+    let mut rest = ListInv { start: l.rec_field().first.clone(), len, size: l.size, rec: l.rec, fields: vec![] };
+    for (k, f) in l.fields.iter().enumerate() {
+        let first = if k == l.rec {
+            ctx.fresh("next")
+        } else {
+            ctx.fresh("first")
+        };
+        st.add_atoms(fresh_range(&first, f));
+        rest.fields.push(ListField { first, ..f.clone() });
+    }
+    tracing::debug!("lists: materialized the first cell of {:?}, rest {:?}", l, rest);
+    st.lists.push(rest);
+    st
 }
 
 /// Range facts of a fresh field value (pointers are addresses; integers in their view).
@@ -249,13 +285,26 @@ struct Cell {
     fields: Vec<(u64, PtEntry)>,
 }
 
-fn cells(s: &State) -> Vec<Cell> {
+/// The offset of `addr` in the block at `start` of `size` bytes: stated in the KB, else a
+/// model's guess that ⟨s⟩ proves (a field address computed from a copy of the block's
+/// pointer, e.g. the cursor of a walk, is related to the start only through that copy).
+fn offset_of(ctx: &mut Ctx<'_>, s: &State, start: &Var, addr: &Var, size: u64) -> Option<u64> {
+    if let Some(k) = offset_in(s, start, addr) {
+        return Some(k);
+    }
+    let m = ctx.model(s, &[addr.clone(), start.clone()])?;
+    let d = m.first()? - m.get(1)?;
+    let k = u64::try_from(d).ok().filter(|k| *k < size)?;
+    ctx.entails(s, &[Atom::cmp(&LinExpr::var(addr), Rel::Eq, &plus(start, d))?]).then_some(k)
+}
+
+fn cells(ctx: &mut Ctx<'_>, s: &State) -> Vec<Cell> {
     let mut out = vec![];
     'blocks: for a in s.allocs.iter().filter(|a| a.kind == AllocKind::Heap) {
         let Some(size) = block_size(s, a) else { continue };
         let mut fields = vec![];
         for p in s.pt.iter().filter(|p| p.alloc == a.id) {
-            let Some(off) = offset_in(s, &a.start, &p.addr) else { continue 'blocks };
+            let Some(off) = offset_of(ctx, s, &a.start, &p.addr, size) else { continue 'blocks };
             fields.push((off, p.clone()));
         }
         fields.sort_by_key(|(o, _)| *o);
@@ -264,29 +313,66 @@ fn cells(s: &State) -> Vec<Cell> {
     out
 }
 
-/// Where a recursive field's value leads.
-enum Link {
+/// A member of a chain: a candidate cell (index into [`cells`]) or a list invariant (index
+/// into `State::lists`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Node {
     Cell(usize),
     List(usize),
+}
+
+/// Where a recursive field's value leads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Link {
+    To(Node),
     Null,
 }
 
-/// Folds chains of concrete heap cells into list invariants (done at generalization points,
-/// before the instance check and merging; a sound abstraction: the folded state represents
-/// every concrete state the original one does). A chain is a sequence of distinct heap
-/// blocks of one constant size, linked through the pointer field at one offset, that ends in
-/// NULL or in the start of a list invariant of the same shape, and whose first block is
-/// linked from no other candidate block; its blocks and their PT entries leave AL/PT. A single
-/// block ending in NULL is folded only when exactly one of its pointer fields is NULL (the
-/// recursive field is then unambiguous). Invariants of length 0 are dropped. Returns whether
-/// anything changed.
+/// How a chain ends: in NULL, or at a node that stays outside (its start is the target of the
+/// folded segment).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum End {
+    Null,
+    At(Node),
+}
+
+/// Folds chains of concrete heap cells (and list invariants) into list invariants (done at
+/// generalization points, before the instance check and merging; a sound abstraction: the
+/// folded state represents every concrete state the original one does). A chain is a
+/// sequence of distinct members of one cell size, linked through the pointer field at one
+/// offset: heap blocks of that constant size and invariants of that shape. It ends in NULL
+/// (a NULL-terminated list) or at a *pinned* member, which stays outside (a segment ending at
+/// its start): one a live local points to, or one reached by two links or from elsewhere in
+/// memory. Its first member is linked from no other member unless it is pinned itself, and
+/// its later members are referenced from nothing but their predecessor's link and other fields
+/// of members (no sharing; a doubly linked list's `prev` pointers stay allowed);
+/// a chain that runs into itself (a cycle) is never folded. Its blocks and their PT entries
+/// leave AL/PT. A single block is folded through the first of its pointer fields that is NULL
+/// or links to a member. Invariants of length 0
+/// are dropped (their start = end fact kept). Returns whether anything changed.
 pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     let mut changed = false;
     let before = s.lists.len();
     let lists = std::mem::take(&mut s.lists);
+    let mut dropped = vec![];
     for l in lists {
-        if !ctx.entails(s, &[Atom::var_const(&l.len, Rel::Eq, 0)]) {
+        if ctx.entails(s, &[Atom::var_const(&l.len, Rel::Eq, 0)]) {
+            dropped.push(l);
+        } else {
             s.lists.push(l);
+        }
+    }
+    for l in dropped {
+        let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
+        s.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
+    }
+    // a segment ending at NULL is a NULL-terminated list
+    for k in 0..s.lists.len() {
+        let Some(t) = s.lists[k].end().cloned() else { continue };
+        if is_null(ctx, s, &t) {
+            let rec = s.lists[k].rec;
+            s.lists[k].fields[rec].last = None;
+            changed = true;
         }
     }
     changed |= s.lists.len() != before;
@@ -296,7 +382,33 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
         changed = true;
     }
     name_starts(ctx, s);
+    bound_lengths(ctx, s);
     changed
+}
+
+/// States the tightest constant upper bound of every invariant's length that ⟨s⟩ proves,
+/// among the constants of the KB (an entailed fact, so adding it changes nothing; it keeps
+/// the bound when the variables it came from die, e.g. `len ≤ n ≤ 1000` after the loop that
+/// built the list, so that a counter beside a shrinking list can be bounded by it).
+fn bound_lengths(ctx: &mut Ctx<'_>, s: &mut State) {
+    let mut ks: Vec<crate::logic::Int> = s
+        .kb
+        .iter()
+        .filter_map(|f| if let Fact::Atom(x) = f { Some(x.e.constant.abs()) } else { None })
+        .filter(|k| *k >= 1 && *k < (1 << 40))
+        .collect();
+    ks.sort_unstable();
+    ks.dedup();
+    for i in 0..s.lists.len() {
+        let len = s.lists[i].len.clone();
+        for k in ks.iter().take(8) {
+            let bound = Atom::var_const(&len, Rel::Le, *k);
+            if ctx.entails(s, std::slice::from_ref(&bound)) {
+                s.add_atom(bound);
+                break;
+            }
+        }
+    }
 }
 
 /// Names every invariant's start by a local equal to it where there is one (merges match
@@ -327,56 +439,143 @@ fn is_null(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> bool {
     ctx.entails(s, &[Atom::var_const(v, Rel::Eq, 0)])
 }
 
+fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
+    a == b || Atom::cmp(&LinExpr::var(a), Rel::Eq, &LinExpr::var(b)).is_some_and(|eq| ctx.entails(s, &[eq]))
+}
+
+/// The members of one shape (cell size, recursive offset) and their links.
+struct Chains<'a> {
+    s: &'a State,
+    cs: &'a [Cell],
+    size: u64,
+    off: u64,
+}
+
+impl Chains<'_> {
+    fn start(&self, n: Node) -> &Var {
+        match n {
+            Node::Cell(k) => &self.cs[k].start,
+            Node::List(k) => &self.s.lists[k].start,
+        }
+    }
+
+    fn is_member(&self, n: Node) -> bool {
+        match n {
+            Node::Cell(k) => self.cs[k].size == self.size,
+            Node::List(k) => {
+                let l = &self.s.lists[k];
+                l.size == self.size && l.rec_field().off == self.off
+            }
+        }
+    }
+
+    fn resolve(&self, ctx: &mut Ctx<'_>, v: &Var) -> Option<Link> {
+        if let Some(k) = self.cs.iter().position(|d| d.start == *v && d.size == self.size) {
+            return Some(Link::To(Node::Cell(k)));
+        }
+        if !is_null(ctx, self.s, v) {
+            for (k, d) in self.cs.iter().enumerate().filter(|(_, d)| d.size == self.size) {
+                if equal(ctx, self.s, &d.start, v) {
+                    return Some(Link::To(Node::Cell(k)));
+                }
+            }
+        }
+        let members: Vec<usize> = (0..self.s.lists.len()).filter(|k| self.is_member(Node::List(*k))).collect();
+        if let Some(k) = members.iter().find(|k| self.s.lists[**k].start == *v) {
+            return Some(Link::To(Node::List(*k)));
+        }
+        for k in members {
+            if equal(ctx, self.s, &self.s.lists[k].start, v) {
+                return Some(Link::To(Node::List(k)));
+            }
+        }
+        is_null(ctx, self.s, v).then_some(Link::Null)
+    }
+
+    fn link(&self, ctx: &mut Ctx<'_>, n: Node) -> Option<Link> {
+        if !self.is_member(n) {
+            return None;
+        }
+        match n {
+            Node::Cell(k) => {
+                let (_, p) = self.cs[k].fields.iter().find(|(o, p)| *o == self.off && p.is_ptr)?;
+                self.resolve(ctx, &p.value)
+            }
+            Node::List(k) => match self.s.lists[k].end() {
+                None => Some(Link::Null),
+                Some(t) => self.resolve(ctx, t),
+            },
+        }
+    }
+}
+
 fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
-    let cs = cells(s);
+    let cs = cells(ctx, s);
     if cs.is_empty() {
         return None;
     }
-    let offsets: BTreeSet<u64> = cs.iter().flat_map(|c| c.fields.iter().filter(|(_, p)| p.is_ptr).map(|(o, _)| *o)).collect();
-    for off in offsets {
-        // the link of every candidate through the pointer field at `off`
-        let link = |ctx: &mut Ctx<'_>, c: &Cell| -> Option<Link> {
-            let (_, p) = c.fields.iter().find(|(o, p)| *o == off && p.is_ptr)?;
-            if let Some(k) = cs.iter().position(|d| d.start == p.value && d.size == c.size) {
-                return Some(Link::Cell(k));
+    let mut shapes: BTreeSet<(u64, u64)> = cs.iter().flat_map(|c| c.fields.iter().filter(|(_, p)| p.is_ptr).map(|(o, _)| (c.size, *o))).collect();
+    shapes.extend(s.lists.iter().map(|l| (l.size, l.rec_field().off)));
+    let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
+    for (size, off) in shapes {
+        let ch = Chains { s, cs: &cs, size, off };
+        let nodes: Vec<Node> = (0..cs.len()).map(Node::Cell).chain((0..s.lists.len()).map(Node::List)).filter(|n| ch.is_member(*n)).collect();
+        if !nodes.iter().any(|n| matches!(n, Node::Cell(_))) {
+            continue;
+        }
+        let links: Vec<Option<Link>> = nodes.iter().map(|n| ch.link(ctx, *n)).collect();
+        let indegree = |n: Node| links.iter().filter(|l| **l == Some(Link::To(n))).count();
+        // pinned: referenced by a local, by two links, or from memory other than a link
+        let mut pinned = BTreeSet::new();
+        for &n in &nodes {
+            let start = ch.start(n).clone();
+            // (references from other fields of members, e.g. the `prev` pointers of a doubly
+            // linked list, are values the fold keeps or forgets, not sharing that pins)
+            let member_cell = |id: u32| cs.iter().any(|c| c.id == id && c.size == size);
+            let by_memory = s.pt.iter().any(|p| p.value == start && !member_cell(p.alloc))
+                || s.lists.iter().enumerate().any(|(k, l)| {
+                    Node::List(k) != n && !ch.is_member(Node::List(k)) && l.fields.iter().any(|f| f.first == start || f.last.as_ref() == Some(&start))
+                });
+            let by_local = lv.contains(&start) || (indegree(n) == 1 && lv.iter().any(|v| equal(ctx, s, v, &start)));
+            if by_memory || by_local || indegree(n) >= 2 {
+                pinned.insert(n);
             }
-            let same_shape = |l: &ListInv| l.size == c.size && l.rec_field().off == off;
-            if let Some(k) = s.lists.iter().position(|l| l.start == p.value && same_shape(l)) {
-                return Some(Link::List(k));
-            }
-            for (k, l) in s.lists.iter().enumerate().filter(|(_, l)| same_shape(l)) {
-                let eq = Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &LinExpr::var(&p.value));
-                if eq.is_some_and(|eq| ctx.entails(s, &[eq])) {
-                    return Some(Link::List(k));
-                }
-            }
-            is_null(ctx, s, &p.value).then_some(Link::Null)
-        };
-        let links: Vec<Option<Link>> = cs.iter().map(|c| link(ctx, c)).collect();
-        let targeted: BTreeSet<usize> = links.iter().filter_map(|l| if let Some(Link::Cell(k)) = l { Some(*k) } else { None }).collect();
-        for h in 0..cs.len() {
-            if targeted.contains(&h) || links[h].is_none() {
+        }
+        for (h, &head) in nodes.iter().enumerate() {
+            if links[h].is_none() || (indegree(head) > 0 && !pinned.contains(&head)) {
                 continue;
             }
-            let mut chain = vec![h];
+            let mut chain = vec![head];
             let end = loop {
-                let cur = *chain.last().unwrap_or(&h);
-                match &links[cur] {
-                    Some(Link::Cell(k)) if !chain.contains(k) => chain.push(*k),
-                    Some(Link::List(k)) => break Some(Some(*k)),
-                    Some(Link::Null) => break Some(None),
-                    _ => break None,
+                let cur = *chain.last().unwrap_or(&head);
+                let at = nodes.iter().position(|n| *n == cur)?;
+                match links[at] {
+                    Some(Link::Null) => break Some(End::Null),
+                    Some(Link::To(n)) if chain.contains(&n) => break None,
+                    Some(Link::To(n)) if pinned.contains(&n) => break Some(End::At(n)),
+                    Some(Link::To(n)) => chain.push(n),
+                    None => break None,
                 }
             };
-            let Some(tail) = end else { continue };
-            if chain.len() == 1 && tail.is_none() {
-                let c = &cs[h];
-                let nulls = c.fields.iter().filter(|(_, p)| p.is_ptr && is_null(ctx, s, &p.value)).count();
-                if nulls != 1 {
+            let Some(end) = end else { continue };
+            if chain.len() == 1 {
+                let Node::Cell(k) = head else { continue };
+                // the recursive field of a lone block: its only pointer field that is NULL or
+                // points to a member, else (several, e.g. `next` and `prev` both NULL) the
+                // first of them (any choice is sound; the first is tried first for chains too)
+                let c = &cs[k];
+                let mut candidates = vec![];
+                for (o, p) in c.fields.iter().filter(|(_, p)| p.is_ptr) {
+                    let other = Chains { s, cs: &cs, size, off: *o };
+                    if other.resolve(ctx, &p.value).is_some() {
+                        candidates.push(*o);
+                    }
+                }
+                if candidates.first() != Some(&off) {
                     continue;
                 }
             }
-            if let Some(next) = build(ctx, s, &cs, &chain, tail, off) {
+            if let Some(next) = build(ctx, &ch, &chain, end) {
                 return Some(next);
             }
         }
@@ -384,20 +583,20 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
     None
 }
 
-/// The state with the cells of `chain` (and the invariant `tail`, if any) folded into one
-/// list invariant with the recursive field at `off`.
-fn build(ctx: &mut Ctx<'_>, s: &State, cs: &[Cell], chain: &[usize], tail: Option<usize>, off: u64) -> Option<State> {
-    let size = cs[chain[0]].size;
-    // fields: the layout every cell (and the tail) has
-    let layout = |c: &Cell| -> BTreeSet<(u64, u64, bool, bool)> { c.fields.iter().map(|(o, p)| (*o, p.size, p.is_ptr, p.unsigned)).collect() };
-    let mut common = layout(&cs[chain[0]]);
-    for &k in &chain[1..] {
-        let other = layout(&cs[k]);
-        common.retain(|x| other.contains(x));
-    }
-    if let Some(t) = tail {
-        let l = &s.lists[t];
-        let other: BTreeSet<_> = l.fields.iter().map(|f| (f.off, f.size, f.is_ptr, f.unsigned)).collect();
+/// The state with the members of `chain` folded into one list invariant with the recursive
+/// field at `ch.off`, NULL-terminated or a segment ending at `end`'s start.
+fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option<State> {
+    let (s, cs, size, off) = (ch.s, ch.cs, ch.size, ch.off);
+    type Key = (u64, u64, bool, bool);
+    let layout = |n: Node| -> BTreeSet<Key> {
+        match n {
+            Node::Cell(k) => cs[k].fields.iter().map(|(o, p)| (*o, p.size, p.is_ptr, p.unsigned)).collect(),
+            Node::List(k) => s.lists[k].fields.iter().map(|f| (f.off, f.size, f.is_ptr, f.unsigned)).collect(),
+        }
+    };
+    let mut common = layout(chain[0]);
+    for &n in &chain[1..] {
+        let other = layout(n);
         common.retain(|x| other.contains(x));
     }
     // fields must not overlap and must lie inside the cell
@@ -411,14 +610,12 @@ fn build(ctx: &mut Ctx<'_>, s: &State, cs: &[Cell], chain: &[usize], tail: Optio
         fields_ok.push(*x);
     }
     let rec = fields_ok.iter().position(|x| x.0 == off && x.2)?;
-    // no sharing: only the first cell may be referenced from outside the chain (a local, a
-    // stored pointer); a reference to a later cell or to the tail's start (e.g. the cursor of
-    // a traversal) would be lost by folding, so such chains stay concrete
-    let ids: BTreeSet<u32> = chain.iter().map(|&c| cs[c].id).collect();
-    let mut inner: BTreeSet<Var> = chain[1..].iter().map(|&c| cs[c].start.clone()).collect();
-    if let Some(t) = tail {
-        inner.insert(s.lists[t].start.clone());
-    }
+    // no sharing: only the first member may be referenced from outside the chain (a local, a
+    // stored pointer); a reference to a later member (e.g. the cursor of a traversal) would
+    // be lost by folding, so such chains stay concrete
+    let ids: BTreeSet<u32> = chain.iter().filter_map(|n| if let Node::Cell(k) = n { Some(cs[*k].id) } else { None }).collect();
+    let in_chain: BTreeSet<usize> = chain.iter().filter_map(|n| if let Node::List(k) = n { Some(*k) } else { None }).collect();
+    let inner: BTreeSet<Var> = chain[1..].iter().map(|n| ch.start(*n).clone()).collect();
     let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
     let mut in_lv = lv.iter().any(|v| inner.contains(v));
     'refs: for v in &lv {
@@ -426,55 +623,141 @@ fn build(ctx: &mut Ctx<'_>, s: &State, cs: &[Cell], chain: &[usize], tail: Optio
             if in_lv {
                 break 'refs;
             }
-            let eq = Atom::cmp(&LinExpr::var(v), Rel::Eq, &LinExpr::var(w));
-            in_lv = eq.is_some_and(|eq| ctx.entails(s, &[eq]));
+            in_lv = equal(ctx, s, v, w);
         }
     }
-    let in_pt = s.pt.iter().any(|p| inner.contains(&p.value) && !(ids.contains(&p.alloc) && p.is_ptr && offset_in(s, &s.alloc_by_id(p.alloc).map(|a| a.start.clone()).unwrap_or_else(|| p.addr.clone()), &p.addr) == Some(off)));
-    let in_lists = s.lists.iter().enumerate().any(|(k, l)| Some(k) != tail && l.fields.iter().any(|f| inner.contains(&f.first) || f.last.as_ref().is_some_and(|x| inner.contains(x))));
+    let in_pt = s.pt.iter().any(|p| inner.contains(&p.value) && !ids.contains(&p.alloc));
+    let in_lists = s.lists.iter().enumerate().any(|(k, l)| {
+        !in_chain.contains(&k) && l.fields.iter().any(|f| inner.contains(&f.first) || f.last.as_ref().is_some_and(|x| inner.contains(x)))
+    });
     if in_lv || in_pt || in_lists {
+        tracing::trace!("lists: chain {:?} shared (local {in_lv}, memory {in_pt}, list {in_lists})", chain);
         return None;
     }
-    let mut st = s.clone();
-    let value_of = |c: &Cell, x: &(u64, u64, bool, bool)| c.fields.iter().find(|(o, p)| (*o, p.size, p.is_ptr, p.unsigned) == *x).map(|(_, p)| p.value.clone());
-    let first_cell = &cs[chain[0]];
-    let tail_inv = tail.map(|t| s.lists[t].clone());
-    let tail_nonempty = tail_inv.as_ref().is_some_and(|l| ctx.entails(s, &[Atom::var_const(&l.len, Rel::Ge, 1)]));
-    let last_cell = &cs[*chain.last()?];
+    let value_of = |c: &Cell, x: &Key| c.fields.iter().find(|(o, p)| (*o, p.size, p.is_ptr, p.unsigned) == *x).map(|(_, p)| p.value.clone());
+    let list_field = |k: usize, x: &Key| s.lists[k].fields.iter().find(|f| (f.off, f.size, f.is_ptr, f.unsigned) == *x).cloned();
+    let nonempty = |ctx: &mut Ctx<'_>, k: usize| ctx.entails(s, &[Atom::var_const(&s.lists[k].len, Rel::Ge, 1)]);
+    let (first_node, last_node) = (chain[0], *chain.last()?);
+    let first_known = match first_node {
+        Node::List(k) => nonempty(ctx, k),
+        Node::Cell(_) => true,
+    };
+    let last_known = match last_node {
+        Node::List(k) => nonempty(ctx, k),
+        Node::Cell(_) => true,
+    };
+    let mut fresh_atoms = vec![];
     let mut fields = vec![];
     for (i, x) in fields_ok.iter().enumerate() {
-        let first = value_of(first_cell, x)?;
+        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None };
+        let mut fresh = |ctx: &mut Ctx<'_>, hint: &str| {
+            let v = ctx.fresh(hint);
+            fresh_atoms.extend(fresh_range(&v, &proto));
+            v
+        };
+        let first = match first_node {
+            Node::Cell(k) => value_of(&cs[k], x)?,
+            Node::List(k) if first_known => list_field(k, x)?.first,
+            Node::List(_) => fresh(ctx, if i == rec { "next" } else { "first" }),
+        };
         let last = if i == rec {
-            None
+            match end {
+                End::Null => None,
+                End::At(n) => Some(ch.start(n).clone()),
+            }
         } else {
-            match &tail_inv {
-                None => Some(value_of(last_cell, x)?),
-                Some(l) if tail_nonempty => l.fields.iter().find(|f| (f.off, f.size, f.is_ptr, f.unsigned) == *x).and_then(|f| f.last.clone()),
-                Some(_) => {
-                    let v = ctx.fresh("last");
-                    Some(v)
-                }
+            match last_node {
+                Node::Cell(k) => Some(value_of(&cs[k], x)?),
+                Node::List(k) if last_known => list_field(k, x)?.last,
+                Node::List(_) => Some(fresh(ctx, "last")),
             }
         };
-        fields.push(ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first, last });
+        fields.push(ListField { first, last, ..proto });
     }
+    let mut st = s.clone();
+    st.add_atoms(fresh_atoms);
     let len = ctx.fresh("len");
-    let k = chain.len() as i128;
-    let len_e = match &tail_inv {
-        Some(l) => plus(&l.len, k),
-        None => LinExpr::constant(k),
-    };
+    let cells_in = chain.iter().filter(|n| matches!(n, Node::Cell(_))).count() as i128;
+    let mut len_e = LinExpr::constant(cells_in);
+    for &k in &in_chain {
+        len_e = len_e.add_scaled(1, &LinExpr::var(&s.lists[k].len))?;
+    }
     st.add_atoms([Atom::cmp(&LinExpr::var(&len), Rel::Eq, &len_e)]);
-    st.add_atom(Atom::var_const(&len, Rel::Ge, 1));
-    st.add_atom(Atom::var_const(&first_cell.start, Rel::Ge, 1));
+    let start = ch.start(first_node).clone();
+    if cells_in > 0 {
+        st.add_atom(Atom::var_const(&len, Rel::Ge, 1));
+    }
+    if first_known {
+        st.add_atom(Atom::var_const(&start, Rel::Ge, 1));
+    }
     st.allocs.retain(|a| !ids.contains(&a.id));
     st.pt.retain(|p| !ids.contains(&p.alloc));
-    if let Some(t) = tail {
-        st.lists.remove(t);
-    }
-    st.lists.push(ListInv { start: first_cell.start.clone(), len, size, rec, fields });
-    tracing::debug!("lists: folded {} cell(s){} into {:?}", chain.len(), if tail.is_some() { " and a list" } else { "" }, st.lists.last());
+    st.lists = s.lists.iter().enumerate().filter(|(k, _)| !in_chain.contains(k)).map(|(_, l)| l.clone()).collect();
+    st.lists.push(ListInv { start, len, size, rec, fields });
+    tracing::debug!("lists: folded {:?} ending {:?} into {:?}", chain, end, st.lists.last());
     Some(st)
+}
+
+/// The local (frame index, value id) whose value in `s` is `v` (syntactically, else
+/// provably).
+fn local_of(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> Option<(usize, crate::ir::ValueId)> {
+    let locals: Vec<(usize, crate::ir::ValueId, Var)> = s.frames.iter().enumerate().flat_map(|(i, f)| f.lv.iter().map(move |(x, w)| (i, *x, w.clone()))).collect();
+    if let Some((i, x, _)) = locals.iter().find(|(_, _, w)| w == v) {
+        return Some((*i, *x));
+    }
+    locals.into_iter().find(|(_, _, w)| equal(ctx, s, w, v)).map(|(i, x, _)| (i, x))
+}
+
+/// Empty invariants for merging (seed 001 §2.2 with the empty list as a list of length 0):
+/// for every invariant of `other` that a local points to, where `s` has no invariant of that
+/// shape at that local but provably holds the empty list there (the local is NULL, or for a
+/// segment equal to the local its end is held by in `other`), adds that empty invariant to
+/// `s` (length 0, fresh field values). An empty invariant stands for no cells, so `s` means
+/// what it meant before; afterwards the instance check and the merge can pair the two.
+/// Returns whether anything was added.
+pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
+    let mut added = false;
+    for lb in &other.lists {
+        let Some((fi, x)) = local_of(ctx, other, &lb.start) else { continue };
+        let Some(va) = s.frames.get(fi).and_then(|f| f.lv.get(&x)).cloned() else { continue };
+        if s.lists.iter().any(|l| l.same_shape(lb) && l.start == va) {
+            continue;
+        }
+        let end = match lb.end() {
+            None => None,
+            Some(t) => {
+                let Some((fj, y)) = local_of(ctx, other, t) else { continue };
+                let Some(ta) = s.frames.get(fj).and_then(|f| f.lv.get(&y)).cloned() else { continue };
+                Some(ta)
+            }
+        };
+        let empty = match &end {
+            None => is_null(ctx, s, &va),
+            Some(ta) => equal(ctx, s, &va, ta),
+        };
+        if !empty || s.lists.iter().any(|l| equal(ctx, s, &l.start, &va)) {
+            continue;
+        }
+        let len = ctx.fresh("len");
+        s.add_atom(Atom::var_const(&len, Rel::Eq, 0));
+        let mut l = ListInv { start: va, len, size: lb.size, rec: lb.rec, fields: vec![] };
+        for (i, f) in lb.fields.iter().enumerate() {
+            let first = ctx.fresh(if i == lb.rec { "next" } else { "first" });
+            s.add_atoms(fresh_range(&first, f));
+            let last = if i == lb.rec {
+                end.clone()
+            } else {
+                let v = ctx.fresh("last");
+                s.add_atoms(fresh_range(&v, f));
+                Some(v)
+            };
+            l.fields.push(ListField { first, last, ..f.clone() });
+        }
+        tracing::debug!("lists: padded with the empty {:?}", l);
+        s.lists.push(l);
+        added = true;
+    }
+    added
 }
 
 /// Instance check (g6): every invariant of `general` has one of the same shape in `inst`
@@ -506,8 +789,11 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
     let mut used = BTreeSet::new();
     for la in &a.lists {
         let sa = inv_a.get(&la.start).cloned();
+        // the same local points to both starts (μ_a of the merged local's variable is a's
+        // start also when a's start is the value of several locals: then `inv_a` names only one)
         let found = b.lists.iter().enumerate().find(|(k, lb)| {
-            !used.contains(k) && la.same_shape(lb) && sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()
+            let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
+            !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
         });
         let Some((k, lb)) = found else { continue };
         used.insert(k);
@@ -515,6 +801,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
         for (x, y) in la.vars().into_iter().zip(lb.vars()) {
             let v = match (inv_a.get(&x).cloned(), inv_b.get(&y).cloned()) {
                 (Some(p), Some(q)) if p == q => p,
+                (_, Some(q)) if mu_a.get(&q) == Some(&x) => q,
                 (None, None) if x == y => x.clone(),
                 _ => {
                     let hint = x.name().rsplit_once('_').map(|p| p.0).unwrap_or("l").to_string();

@@ -94,15 +94,18 @@ fn a_cycle_is_never_folded() {
 }
 
 #[test]
-fn a_chain_with_a_live_reference_to_a_later_cell_stays_concrete() {
+fn a_chain_with_a_live_reference_to_a_later_cell_splits_there() {
     let m = module();
     let mut cx = ctx(&m);
-    // the local points to c2, the second cell of c1 → c2 → NULL: only c2 (the local's own
-    // list, a single cell) may be folded, never c1 → c2
+    // the local points to c2, the second cell of c1 → c2 → NULL: c1 → c2 never becomes one
+    // list (the local would point into it); c2 starts a list of its own and c1 (unreferenced)
+    // is at most a segment ending at c2
     let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "null")]), "c2");
     lists::fold(&mut cx, &mut s);
-    assert!(s.allocs.iter().any(|a| a.start == v("c1")), "c1 stays a concrete block");
-    assert!(s.lists.iter().all(|l| l.start != v("c1")));
+    assert!(s.lists.iter().any(|l| l.start == v("c2") && l.end().is_none()), "c2 starts a NULL-terminated list");
+    for l in s.lists.iter().filter(|l| l.start == v("c1")) {
+        assert_eq!(l.end(), Some(&v("c2")), "c1 can only be a segment ending at c2");
+    }
 }
 
 fn one_list(start: &str, len: &str, next: &str) -> State {
@@ -126,10 +129,16 @@ fn the_first_cell_materializes_only_when_the_list_is_provably_non_empty() {
     let mut cx = ctx(&m);
     let mut s = one_list("p", "n", "q");
     s.add_atom(eq(&v("a"), &v("p"), 8));
-    // p may be NULL (the empty list): no materialization, the access is an error
-    assert!(lists::materialize(&mut cx, &s, &v("a"), 8).is_none());
+    // p may be NULL (the empty list): the state splits into the empty list (p = 0, where the
+    // access is the caller's error) and a non-empty one with its first cell materialized
+    let split = lists::materialize(&mut cx, &s, &v("a"), 8).expect("split on emptiness");
+    assert_eq!(split.len(), 2);
+    assert!(split[0].lists.is_empty() && cx.entails(&split[0], &[Atom::var_const(&v("p"), Rel::Eq, 0)]));
+    assert!(cx.entails(&split[1], &[Atom::var_const(&v("n"), Rel::Ge, 1)]) && split[1].allocs.len() == 1);
     s.add_atom(Atom::var_const(&v("p"), Rel::Ne, 0));
-    let t = lists::materialize(&mut cx, &s, &v("a"), 8).expect("p ≠ 0 ⇒ n ≥ 1");
+    let mut t = lists::materialize(&mut cx, &s, &v("a"), 8).expect("p ≠ 0 ⇒ n ≥ 1");
+    assert_eq!(t.len(), 1, "no split when the list is provably non-empty");
+    let t = t.remove(0);
     assert_eq!(t.allocs.len(), 1);
     assert!(t.pt.iter().any(|e| e.value == v("q") && e.is_ptr), "the next field holds the first next value");
     let rest = &t.lists[0];
@@ -163,4 +172,87 @@ fn the_invariant_relates_start_length_and_the_first_next_pointer() {
     let mut t = s;
     t.add_atom(Atom::var_const(&v("n"), Rel::Ge, 2));
     assert!(!cx.entails(&t, &[eq(&v("f0"), &v("l0"), 0)]));
+}
+
+fn with_locals(mut s: State, names: &[&str]) -> State {
+    let lv = names.iter().enumerate().map(|(i, n)| (ValueId(i as u32), v(n))).collect();
+    s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
+    s
+}
+
+#[test]
+fn a_chain_up_to_a_cell_a_local_points_to_folds_into_a_segment_ending_there() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // head → c2 → tail, the local `tail` points to the last cell (append at the end)
+    let mut s = with_locals(with_cells(&[("h", "c2"), ("c2", "t"), ("t", "null")]), &["h", "t"]);
+    assert!(lists::fold(&mut cx, &mut s));
+    let seg = s.lists.iter().find(|l| l.start == v("h")).expect("a segment from h");
+    assert_eq!(seg.end(), Some(&v("t")), "the segment ends at the cell the local holds");
+    assert!(cx.entails(&s, &[Atom::var_const(&seg.len, Rel::Eq, 2)]));
+    assert!(s.allocs.iter().any(|a| a.start == v("t")) || s.lists.iter().any(|l| l.start == v("t")), "the pinned cell stays outside the segment");
+}
+
+#[test]
+fn a_segment_and_the_cell_behind_it_join_into_a_longer_segment() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // seg(h, n, end = c) and c → t with t pinned: one segment h .. t of length n + 1
+    let mut s = with_locals(with_cells(&[("c", "t"), ("t", "null")]), &["h", "t"]);
+    s.lists.push(ListInv {
+        start: v("h"),
+        len: v("n"),
+        size: 16,
+        rec: 1,
+        fields: vec![
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")) },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")) },
+        ],
+    });
+    assert!(lists::fold(&mut cx, &mut s));
+    let seg = s.lists.iter().find(|l| l.start == v("h")).expect("one segment from h");
+    assert_eq!(seg.end(), Some(&v("t")));
+    let n1 = LinExpr::var(&v("n")).add_scaled(1, &LinExpr::constant(1)).expect("e");
+    assert!(cx.entails(&s, &[Atom::cmp(&LinExpr::var(&seg.len), Rel::Eq, &n1).expect("a")]));
+    assert!(s.allocs.iter().all(|a| a.start != v("c")), "the cell in between is folded");
+}
+
+#[test]
+fn a_segment_relates_its_start_length_and_end() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = one_list("p", "n", "q");
+    s.lists[0].fields[1].last = Some(v("t"));
+    // length 0: the start is the end
+    let mut t = s.clone();
+    t.add_atom(Atom::var_const(&v("n"), Rel::Eq, 0));
+    assert!(cx.entails(&t, &[eq(&v("p"), &v("t"), 0)]));
+    // length 1: the first cell's next pointer is the end, not NULL
+    let mut t = s.clone();
+    t.add_atom(Atom::var_const(&v("n"), Rel::Eq, 1));
+    assert!(cx.entails(&t, &[eq(&v("q"), &v("t"), 0)]));
+    assert!(!cx.entails(&t, &[Atom::var_const(&v("q"), Rel::Eq, 0)]));
+    // a segment is no NULL-terminated list: a non-NULL next pointer says nothing more
+    let mut t = s;
+    t.add_atom(Atom::var_const(&v("p"), Rel::Ne, 0));
+    t.add_atom(Atom::var_const(&v("q"), Rel::Ne, 0));
+    assert!(!cx.entails(&t, &[Atom::var_const(&v("n"), Rel::Ge, 2)]));
+}
+
+#[test]
+fn padding_adds_an_empty_list_only_where_the_local_holds_the_empty_list() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let other = one_list("p", "n", "q");
+    // the same local is NULL here: an empty invariant of the same shape is added
+    let mut s = with_head(State { inputs_exact: true, ..State::default() }, "z");
+    s.add_atom(Atom::var_const(&v("z"), Rel::Eq, 0));
+    assert!(lists::pad(&mut cx, &mut s, &other));
+    assert_eq!(s.lists.len(), 1);
+    assert_eq!(s.lists[0].start, v("z"));
+    assert!(cx.entails(&s, &[Atom::var_const(&s.lists[0].len, Rel::Eq, 0)]));
+    // the local may be non-NULL: nothing is added (that would claim cells that may not exist)
+    let mut s = with_head(State { inputs_exact: true, ..State::default() }, "z");
+    assert!(!lists::pad(&mut cx, &mut s, &other));
+    assert!(s.lists.is_empty());
 }
