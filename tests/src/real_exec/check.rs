@@ -27,7 +27,7 @@ pub const YES_OPTIMISED_WALL: Duration = Duration::from_secs(30);
 /// Random input sequences per YES program (seeds 1..=N), after the four boundary fills.
 pub const YES_RANDOM_RUNS: u64 = 10;
 
-fn describe(run: &NativeRun) -> String {
+pub(super) fn describe(run: &NativeRun) -> String {
     match &run.ending {
         Ending::StillRunning => format!("still running after {:.1} s", run.elapsed.as_secs_f64()),
         Ending::StepBoundReached => format!("step bound reached after {:.2} s", run.elapsed.as_secs_f64()),
