@@ -7,11 +7,13 @@
 
 use super::check::{describe, yes_feeds};
 use super::feed::Feed;
-use super::native::{run, Build, Ending, Native};
+use super::native::{run_bounded, Build, Ending, Native};
 use std::path::Path;
 use std::time::Duration;
 
-/// The loop-iteration bounds of the checks.
+/// The loop-iteration bounds of the checks, and CPU-time bounds for loops whose iterations
+/// are slow (an iteration that reads an input calls into the stub: 2^32 of them take
+/// minutes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoopBounds {
     /// Iterations a NO witness must run through at `-O0` under UBSan (a quick first look).
@@ -23,6 +25,11 @@ pub struct LoopBounds {
     pub yes_unoptimised: u64,
     /// Iterations within which a YES run at `-O2` under UBSan must end.
     pub yes_optimised: u64,
+    /// CPU seconds after which a NO witness still running at `-O2` counts as running on
+    /// (reached first only by loops slower than ~1 ns per iteration).
+    pub no_cpu_seconds: u64,
+    /// CPU seconds within which a YES run at `-O2` must end.
+    pub yes_cpu_seconds: u64,
 }
 
 impl Default for LoopBounds {
@@ -31,7 +38,14 @@ impl Default for LoopBounds {
     /// so a witness whose loop ends only after a wrap-around is caught; about 3-10 s at
     /// `-O2`. `yes_optimised` 2^36 covers two such wrap-arounds in a row and more.
     fn default() -> Self {
-        LoopBounds { no_unoptimised: 1 << 20, no_optimised: (1 << 32) + (1 << 20), yes_unoptimised: 1 << 22, yes_optimised: 1 << 36 }
+        LoopBounds {
+            no_unoptimised: 1 << 20,
+            no_optimised: (1 << 32) + (1 << 20),
+            yes_unoptimised: 1 << 22,
+            yes_optimised: 1 << 36,
+            no_cpu_seconds: 5,
+            yes_cpu_seconds: 60,
+        }
     }
 }
 
@@ -39,15 +53,18 @@ impl Default for LoopBounds {
 const SAFETY_WALL: Duration = Duration::from_secs(600);
 
 /// A NO witness: at `-O0` and at `-O2` (both under UBSan) the run on `feed` reaches the
-/// loop-iteration bound, without a sanitizer report and without asking for an input the
-/// witness does not give.
+/// loop-iteration bound (at `-O2` or computes for `no_cpu_seconds`), without a sanitizer
+/// report and without asking for an input the witness does not give.
 pub fn check_no_witness_counted(native: &Native, source: &Path, feed: &Feed, bounds: &LoopBounds) -> Result<String, String> {
     let mut notes = Vec::new();
-    for (build, bound) in [(Build::LoopCountedUbsan, bounds.no_unoptimised), (Build::LoopCountedUbsanOptimised, bounds.no_optimised)] {
+    for (build, bound, cpu) in [
+        (Build::LoopCountedUbsan, bounds.no_unoptimised, None),
+        (Build::LoopCountedUbsanOptimised, bounds.no_optimised, Some(bounds.no_cpu_seconds)),
+    ] {
         let exe = native.compile(source, build)?;
-        let r = run(&exe, feed, SAFETY_WALL, Some(bound))?;
+        let r = run_bounded(&exe, feed, SAFETY_WALL, Some(bound), cpu)?;
         match r.ending {
-            Ending::StepBoundReached => notes.push(format!("{build:?}: {} loop iterations, {}", bound, describe(&r))),
+            Ending::StepBoundReached | Ending::CpuBoundReached => notes.push(format!("{build:?}: {} loop iterations, {}", bound, describe(&r))),
             _ => return Err(format!("witness {feed} not reproduced ({build:?}, bound {bound} loop iterations): {}", describe(&r))),
         }
     }
@@ -63,7 +80,7 @@ pub fn check_terminates_counted(native: &Native, source: &Path, bounds: &LoopBou
     let mut long = 0;
     let feeds = yes_feeds();
     for feed in &feeds {
-        let r = run(&exe, feed, SAFETY_WALL, Some(bounds.yes_unoptimised))?;
+        let r = run_bounded(&exe, feed, SAFETY_WALL, Some(bounds.yes_unoptimised), None)?;
         match r.ending {
             Ending::Terminated(_) => continue,
             Ending::StepBoundReached => {}
@@ -73,7 +90,7 @@ pub fn check_terminates_counted(native: &Native, source: &Path, bounds: &LoopBou
             Some(path) => path,
             None => optimised.insert(native.compile(source, Build::LoopCountedUbsanOptimised)?),
         };
-        let r2 = run(exe2, feed, SAFETY_WALL, Some(bounds.yes_optimised))?;
+        let r2 = run_bounded(exe2, feed, SAFETY_WALL, Some(bounds.yes_optimised), Some(bounds.yes_cpu_seconds))?;
         match r2.ending {
             Ending::Terminated(_) => long += 1,
             _ => return Err(format!("on {feed}: -O0 {}; -O2 (bound {} loop iterations) {}", describe(&r), bounds.yes_optimised, describe(&r2))),
@@ -109,6 +126,20 @@ mod tests {
         assert!(err.contains("terminated"), "{err}");
     }
 
+    /// A loop that reads an input in every iteration runs far slower than 1 ns per iteration:
+    /// its NO witness passes by the CPU-time bound instead of waiting for 2^32 iterations
+    /// (found by the differential run: such witnesses ran into the 600 s wall).
+    #[test]
+    fn a_slow_nonterminating_loop_passes_by_its_cpu_time() {
+        let native = Native::new().expect("clang-22");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let source = write(dir.path(), "reads.c", "int main(void) {\n    int b = 0;\n    while (b != 6) {\n        TC_STEP();\n        if (__VERIFIER_nondet_int()) break;\n    }\n    return 0;\n}\n");
+        let feed = Feed { stem: Vec::new(), cycle: vec![crate::real_exec::FeedValue { ty: Some("int".into()), decimal: "0".into() }], after: crate::real_exec::After::Stop };
+        let bounds = LoopBounds { no_cpu_seconds: 1, ..LoopBounds::default() };
+        let note = check_no_witness_counted(&native, &source, &feed, &bounds).expect("runs on");
+        assert!(note.contains("CPU-time bound reached"), "{note}");
+    }
+
     /// A NO witness whose loop ends only after a wrap-around (here of a 16-bit counter, 2^16 - 5
     /// iterations) is refuted by a bound past the wrap-around; a YES on a loop that needs the
     /// `-O2` rerun passes. The default bounds go past a 32-bit wrap-around.
@@ -117,7 +148,7 @@ mod tests {
         let native = Native::new().expect("clang-22");
         let dir = tempfile::tempdir().expect("tempdir");
         let source = write(dir.path(), "wrap.c", "int main(void) {\n    unsigned short s = (unsigned short)__VERIFIER_nondet_uint();\n    while (s != 0) {\n        TC_STEP();\n        s = s + 1;\n    }\n    return 0;\n}\n");
-        let bounds = LoopBounds { no_unoptimised: 1 << 10, no_optimised: 1 << 17, yes_unoptimised: 1 << 10, yes_optimised: 1 << 17 };
+        let bounds = LoopBounds { no_unoptimised: 1 << 10, no_optimised: 1 << 17, yes_unoptimised: 1 << 10, yes_optimised: 1 << 17, ..LoopBounds::default() };
         let err = check_no_witness_counted(&native, &source, &Feed::values(&[5]), &bounds).expect_err("ends after 2^16 - 5 iterations");
         assert!(err.contains("LoopCountedUbsanOptimised") && err.contains("terminated"), "{err}");
         let yes = check_terminates_counted(&native, &source, &bounds).expect("every input ends");
