@@ -77,28 +77,45 @@ pub fn yes_feeds() -> Vec<Feed> {
 /// ASan and UBSan, or (a long loop) within [`YES_OPTIMISED_CPU`] at `-O2` under UBSan,
 /// without a sanitizer report.
 pub fn check_terminates(native: &Native, source: &Path) -> Result<String, String> {
-    let exe = native.compile(source, Build::AsanUbsan)?;
-    let mut optimised = None;
-    let mut slow = 0;
+    let first = Stage { build: Build::AsanUbsan, wall: YES_WALL, steps: None, cpu_seconds: None };
+    let rerun = Stage { build: Build::UbsanOptimised, wall: SAFETY_WALL, steps: None, cpu_seconds: Some(YES_OPTIMISED_CPU.as_secs()) };
+    ends_on_every_feed(native, source, &first, |e| *e == Ending::StillRunning, &rerun)
+}
+
+/// One build and the bounds of its runs.
+pub(super) struct Stage {
+    pub build: Build,
+    pub wall: Duration,
+    pub steps: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+}
+
+/// The YES check's loop: on every feed of [`yes_feeds`] the program ends at `first`; a run
+/// that `first` leaves unfinished (`unfinished` of its ending) is repeated at `rerun`, where
+/// it must end. Anything else (a sanitizer report, a feed stop) refutes the YES.
+pub(super) fn ends_on_every_feed(native: &Native, source: &Path, first: &Stage, unfinished: fn(&Ending) -> bool, rerun: &Stage) -> Result<String, String> {
+    let exe = native.compile(source, first.build)?;
+    let mut second = None;
+    let mut long = 0;
     let feeds = yes_feeds();
     for feed in &feeds {
-        let r = run(&exe, feed, YES_WALL, None)?;
+        let r = run_bounded(&exe, feed, first.wall, first.steps, first.cpu_seconds)?;
         match r.ending {
             Ending::Terminated(_) => continue,
-            Ending::StillRunning => {}
+            ref e if unfinished(e) => {}
             _ => return Err(format!("on {feed}: {}", describe(&r))),
         }
-        let exe2 = match &optimised {
+        let exe2 = match &second {
             Some(path) => path,
-            None => optimised.insert(native.compile(source, Build::UbsanOptimised)?),
+            None => second.insert(native.compile(source, rerun.build)?),
         };
-        let r2 = run_bounded(exe2, feed, SAFETY_WALL, None, Some(YES_OPTIMISED_CPU.as_secs()))?;
+        let r2 = run_bounded(exe2, feed, rerun.wall, rerun.steps, rerun.cpu_seconds)?;
         match r2.ending {
-            Ending::Terminated(_) => slow += 1,
-            _ => return Err(format!("on {feed}: -O0 {}; -O2 {}", describe(&r), describe(&r2))),
+            Ending::Terminated(_) => long += 1,
+            _ => return Err(format!("on {feed}: {:?} {}; {:?} {}", first.build, describe(&r), rerun.build, describe(&r2))),
         }
     }
-    Ok(format!("{} input sequences ended ({slow} of them only within the -O2 bound)", feeds.len()))
+    Ok(format!("{} input sequences ended ({long} of them only at {:?})", feeds.len(), rerun.build))
 }
 
 /// A memory-safety violation: the run on its inputs (ASan + UBSan, `-O0`) makes a report.

@@ -5,7 +5,7 @@
 //! costs the time of its bound, not a fixed wait. Wall-clock bounds remain only as a safety
 //! net (a loop-counted run is never expected to reach them).
 
-use super::check::{describe, yes_feeds};
+use super::check::{describe, ends_on_every_feed, Stage};
 use super::feed::Feed;
 use super::native::{run_bounded, Build, Ending, Native};
 use std::path::Path;
@@ -75,28 +75,9 @@ pub fn check_no_witness_counted(native: &Native, source: &Path, feed: &Feed, bou
 /// iterations at `-O0` under ASan and UBSan, or (a long loop) within `yes_optimised` at `-O2`
 /// under UBSan, without a sanitizer report.
 pub fn check_terminates_counted(native: &Native, source: &Path, bounds: &LoopBounds) -> Result<String, String> {
-    let exe = native.compile(source, Build::LoopCountedAsanUbsan)?;
-    let mut optimised = None;
-    let mut long = 0;
-    let feeds = yes_feeds();
-    for feed in &feeds {
-        let r = run_bounded(&exe, feed, SAFETY_WALL, Some(bounds.yes_unoptimised), None)?;
-        match r.ending {
-            Ending::Terminated(_) => continue,
-            Ending::StepBoundReached => {}
-            _ => return Err(format!("on {feed}: {}", describe(&r))),
-        }
-        let exe2 = match &optimised {
-            Some(path) => path,
-            None => optimised.insert(native.compile(source, Build::LoopCountedUbsanOptimised)?),
-        };
-        let r2 = run_bounded(exe2, feed, SAFETY_WALL, Some(bounds.yes_optimised), Some(bounds.yes_cpu_seconds))?;
-        match r2.ending {
-            Ending::Terminated(_) => long += 1,
-            _ => return Err(format!("on {feed}: -O0 {}; -O2 (bound {} loop iterations) {}", describe(&r), bounds.yes_optimised, describe(&r2))),
-        }
-    }
-    Ok(format!("{} input sequences ended ({long} of them only within the -O2 bound)", feeds.len()))
+    let first = Stage { build: Build::LoopCountedAsanUbsan, wall: SAFETY_WALL, steps: Some(bounds.yes_unoptimised), cpu_seconds: None };
+    let rerun = Stage { build: Build::LoopCountedUbsanOptimised, wall: SAFETY_WALL, steps: Some(bounds.yes_optimised), cpu_seconds: Some(bounds.yes_cpu_seconds) };
+    ends_on_every_feed(native, source, &first, |e| *e == Ending::StepBoundReached, &rerun)
 }
 
 #[cfg(test)]
