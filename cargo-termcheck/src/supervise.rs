@@ -43,6 +43,18 @@ pub fn set_memory_limit(megabytes: u64) {
     MEMORY_LIMIT_MB.store(megabytes, Ordering::Relaxed);
 }
 
+/// The limit (MB) of the first computation this process stopped at the memory limit (0:
+/// none yet). Its worker thread cannot be stopped (the engine has no cancellation; see
+/// ARCHITECTURE.md, "Memory limit") and keeps its memory: a caller with more work to do
+/// (workspace mode, target after target) starts none after it, so the process ends, and the
+/// thread with it, right after the report.
+static MEMORY_LIMIT_REACHED_MB: AtomicU64 = AtomicU64::new(0);
+
+/// The limit (MB) an earlier computation of this process was stopped at, if any.
+pub fn memory_limit_reached() -> Option<u64> {
+    Some(MEMORY_LIMIT_REACHED_MB.load(Ordering::Relaxed)).filter(|&mb| mb > 0)
+}
+
 /// The MAYBE reason of a run stopped at the memory limit.
 pub fn memory_limit_reason(megabytes: u64) -> String {
     format!("memory limit of {megabytes} MB reached")
@@ -143,6 +155,7 @@ where
         match rx.recv_timeout(slice) {
             Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {
                 if limit_mb > 0 && resident_bytes().is_some_and(|b| b > limit_mb << 20) {
+                    let _ = MEMORY_LIMIT_REACHED_MB.compare_exchange(0, limit_mb, Ordering::Relaxed, Ordering::Relaxed);
                     return Supervised::MemoryLimit(limit_mb);
                 }
             }

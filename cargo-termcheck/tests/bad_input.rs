@@ -153,3 +153,14 @@ fn huge_literals_are_out_of_range_not_unknown_symbols() {
         assert!(!stderr.contains("unknown symbol"), "{stderr}");
     }
 }
+
+/// A mutated `.bc` made LLVM's bitcode reader abort the whole process ("LLVM ERROR: out of
+/// memory", exit 134, found by the llvm_bitcode fuzz target); the front end now parses
+/// untrusted bitcode in an `opt-22` child first, so the abort is an error with exit 2.
+#[test]
+fn bitcode_that_aborts_llvms_reader_is_malformed_input_not_a_crash() {
+    let stderr = rejected("bitcode-reader-out-of-memory.bc", &["--no-cache"]);
+    assert!(stderr.contains("termcheck::frontend::llvm"), "{stderr}");
+    assert!(stderr.contains("bitcode reader aborted") && stderr.contains("out of memory"), "{stderr}");
+    assert!(!stderr.contains("Stack dump"), "LLVM's crash report leaked: {stderr}");
+}

@@ -70,3 +70,22 @@ fn five_hundred_nested_ifs_get_a_verdict() {
     invariants::check_human_contract(&r, false).unwrap_or_else(|e| panic!("{e}\n{r:?}"));
     assert_eq!(r.code, Some(0), "{r:?}");
 }
+
+/// Workspace mode: after the memory limit stopped one target, no further target is started
+/// (the stopped analysis thread cannot be ended and still holds the memory; the run ends, and
+/// the thread with it). A package with a lib and a bin target is two targets; with a limit of
+/// 1 MB the first is stopped (while linking), the second is reported as not started instead
+/// of being stopped again.
+#[test]
+fn in_workspace_mode_no_target_starts_after_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"twotargets\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n").unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "pub fn down(mut n: u32) -> u32 { while n > 0 { n -= 1; } n }\n").unwrap();
+    std::fs::write(dir.path().join("src/main.rs"), "fn main() { std::process::exit(twotargets::down(3) as i32) }\n").unwrap();
+    let args = ["termcheck", "--no-cache", "--memory-limit", "1"].map(str::to_string);
+    let r = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), dir.path(), &args, Duration::from_secs(600));
+    assert!(!r.killed, "{r:?}");
+    assert_eq!(r.stderr.matches("memory limit of 1 MB reached").count(), 1, "exactly one target is stopped: {r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+}

@@ -21,3 +21,44 @@ fn a_short_timeout_ends_the_run_in_time() {
         assert!(reason.contains("timeout"), "a MAYBE at the limit should say it timed out: {reason}");
     }
 }
+
+/// The processes whose command line mentions `needle` (scanned from /proc).
+fn processes_mentioning(needle: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())))
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).replace('\0', " "))
+        .filter(|cmdline| cmdline.contains(needle))
+        .collect()
+}
+
+/// Found as a new user (issue 12): clang-22 was left running after the timeout ended the run
+/// on a 2 MB C file. The front end starts clang with PR_SET_PDEATHSIG, so when the CLI ends
+/// the process at its limit, clang ends too.
+#[test]
+fn clang_does_not_outlive_a_run_that_timed_out() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut text = String::with_capacity(2 << 20);
+    let mut i = 0;
+    while text.len() < 2 << 20 {
+        text.push_str(&format!("int f{i}(int x) {{ int s = 0; for (int k = 0; k < x; k++) s += k * {i}; return s; }}\n"));
+        i += 1;
+    }
+    let name = format!("big-{}.c", std::process::id());
+    std::fs::write(dir.path().join(&name), text).expect("write");
+    let args: Vec<String> = ["prove", &name, "--timeout", "0.5", "--no-cache"].iter().map(|s| s.to_string()).collect();
+    let run = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), dir.path(), &args, Duration::from_secs(60));
+    assert!(!run.killed, "{run:?}");
+    assert_eq!(run.code, Some(0), "{run:?}");
+    assert!(run.stdout.starts_with("MAYBE\n"), "clang alone takes seconds on 2 MB: {}", run.stdout);
+    // SIGKILL is delivered at once, but the kernel may take a moment to reap a large process.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let mut left = processes_mentioning(&name);
+    while !left.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        left = processes_mentioning(&name);
+    }
+    assert!(left.is_empty(), "still running after the run ended: {left:?}");
+}

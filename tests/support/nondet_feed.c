@@ -13,7 +13,10 @@
    with exit code 74.
    TC_STEP_BOUND  when the program is compiled with -fsanitize-coverage=trace-pc-guard, the
                   number of executed control-flow edges after which the run stops with exit
-                  code 77 ("step bound reached"); absent or 0: no bound.
+                  code 77 ("step bound reached"); absent or 0: no bound. For a program built
+                  with -DTC_LOOP_STEPS (tests/src/generated_c: every loop body starts with
+                  TC_STEP()), the number of loop iterations after which the run stops the same
+                  way: a bound independent of the machine's load and of the optimisation level.
    Every stop prints one line starting with "nondet_feed:" on stderr. */
 #include <stdint.h>
 #include <stdio.h>
@@ -177,6 +180,23 @@ unsigned long long __VERIFIER_nondet_ulonglong(void) { return next_value("ulongl
 _Bool __VERIFIER_nondet_bool(void) { return (_Bool)(next_value("bool", 0, 1) & 1); }
 void __VERIFIER_assume(int cond) {
   if (!cond) stop(0, "assumption false: the run ends");
+}
+
+/* Loop counting: TC_STEP() in a program built with -DTC_LOOP_STEPS increments tc_loop_steps
+   and calls tc_loop_bound_reached() when it reaches tc_loop_bound (TC_STEP_BOUND, read before
+   main; unset or 0: no bound). Globals rather than a call per iteration, so that -O2 keeps
+   its speed. */
+unsigned long long tc_loop_steps, tc_loop_bound = ~0ull;
+
+__attribute__((constructor)) static void read_loop_bound(void) {
+  const char *b = getenv("TC_STEP_BOUND");
+  unsigned long long bound = b ? strtoull(b, NULL, 10) : 0;
+  if (bound) tc_loop_bound = bound;
+}
+
+void tc_loop_bound_reached(void) {
+  steps = tc_loop_steps;
+  stop(EXIT_STEP_BOUND, "step bound reached");
 }
 
 /* Step counting through clang's -fsanitize-coverage=trace-pc-guard callbacks: every guard

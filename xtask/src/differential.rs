@@ -3,6 +3,11 @@
 //! answer by native execution (`termcheck_tests::real_exec`): a NO witness must keep running,
 //! a YES must end on boundary and random inputs, a `violated` must make a sanitizer report.
 //! Any answer execution contradicts is a disagreement: a soundness bug.
+//!
+//! Generated programs count their loop iterations (`TC_STEP()`, see `generated_c`): their NO
+//! and YES answers are checked against loop-iteration bounds (`real_exec::counted`), which
+//! are deterministic and cost a NO witness only the time of its bound. Other programs (no
+//! `TC_STEP`) get the wall-clock checks of `real_exec::check`.
 
 use crate::runner;
 use rayon::prelude::*;
@@ -11,7 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use termcheck_tests::generated_c::{program, Seeded};
-use termcheck_tests::real_exec::{check_no_witness, check_terminates, check_violation, Answer, Native};
+use termcheck_tests::real_exec::{
+    check_no_witness, check_no_witness_counted, check_terminates, check_terminates_counted, check_violation, Answer, LoopBounds, Native,
+};
 
 /// Writes programs `seed .. seed+count` as `DIR/gen_<seed>.c`.
 pub fn generate(seed: u64, count: u64, out: &Path) -> Result<(), String> {
@@ -43,7 +50,12 @@ struct Checked {
     note: String,
 }
 
-fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64) -> Checked {
+/// Whether `path` is a program whose loops count their iterations (`generated_c`).
+fn counts_loops(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| text.contains("#ifdef TC_LOOP_STEPS") && text.contains("TC_STEP();"))
+}
+
+fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64, bounds: &LoopBounds) -> Checked {
     let mut checked = Checked { path: path.to_path_buf(), verdict: "-".into(), memory: "-".into(), seconds: 0.0, finding: Finding::Agrees, note: String::new() };
     let run = runner::run_json(binary, path, timeout, Duration::from_secs(timeout) + Duration::from_secs(10));
     checked.seconds = run.seconds;
@@ -61,13 +73,15 @@ fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64) -> Checked
     checked.verdict = answer.verdict.clone();
     checked.memory = answer.memory_safety.clone();
     let mut wrong = Vec::new();
+    let counted = counts_loops(path);
     if let Some(feed) = &answer.no_witness {
-        if let Err(e) = check_no_witness(native, path, feed) {
+        let reproduced = if counted { check_no_witness_counted(native, path, feed, bounds) } else { check_no_witness(native, path, feed) };
+        if let Err(e) = reproduced {
             wrong.push(format!("NO witness not reproduced: {e}"));
         }
     }
     if answer.verdict == "YES" {
-        match check_terminates(native, path) {
+        match if counted { check_terminates_counted(native, path, bounds) } else { check_terminates(native, path) } {
             Ok(_) => {}
             // A sanitizer report refutes memory safety, which only a `proved` claims; a YES
             // about termination alone is refuted only by a run that does not end.
@@ -91,7 +105,7 @@ fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64) -> Checked
 
 /// `diff-check DIR`: every `.c` file of DIR (sorted) checked; the summary on stdout, per-file
 /// rows to `out` if given. Ok(false) when any answer disagrees with execution.
-pub fn check(binary: &Path, dir: &Path, timeout: u64, jobs: usize, out: Option<&Path>) -> Result<bool, String> {
+pub fn check(binary: &Path, dir: &Path, timeout: u64, jobs: usize, out: Option<&Path>, bounds: &LoopBounds) -> Result<bool, String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -110,7 +124,7 @@ pub fn check(binary: &Path, dir: &Path, timeout: u64, jobs: usize, out: Option<&
         files
             .par_iter()
             .map(|path| {
-                let c = examine(binary, &native, path, timeout);
+                let c = examine(binary, &native, path, timeout, bounds);
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 let mark = match &c.finding {
                     Finding::Agrees => "ok",

@@ -64,6 +64,10 @@ struct DiffCheckArgs {
     /// Write per-program results as TSV (path, verdict, memory_safety, seconds, finding, detail).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Loop iterations a NO witness of a loop-counted (generated) program must run through at
+    /// -O2 (default 2^32 + 2^20: past a 32-bit wrap-around).
+    #[arg(long)]
+    no_loop_bound: Option<u64>,
     /// Binary to run (default: target/release/cargo-termcheck of this workspace).
     #[arg(long)]
     binary: Option<PathBuf>,
@@ -202,7 +206,11 @@ fn main() {
         Task::GenDiff(args) => differential::generate(args.seed, args.count, &args.out).map(|()| true),
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);
-            differential::check(&binary, &args.dir, args.timeout, args.jobs as usize, args.out.as_deref())
+            let mut bounds = termcheck_tests::real_exec::LoopBounds::default();
+            if let Some(n) = args.no_loop_bound {
+                bounds.no_optimised = n;
+            }
+            differential::check(&binary, &args.dir, args.timeout, args.jobs as usize, args.out.as_deref(), &bounds)
         }
     };
     match result {

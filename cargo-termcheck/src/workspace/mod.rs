@@ -110,6 +110,15 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
     let mut seen = HashSet::new();
     let mut outcomes: Vec<UnitOutcome> = Vec::new();
     for unit in &units {
+        // After the memory limit stopped a target, its analysis thread still runs and holds
+        // the memory: no further target is started, so the run ends (and the thread with it).
+        if let Some(megabytes) = crate::supervise::memory_limit_reached() {
+            not_analysed.push(NotAnalysed {
+                what: format!("target {}", unit.label),
+                why: format!("not started: an earlier target's analysis reached the {}", crate::supervise::memory_limit_reason(megabytes).replace(" reached", "")),
+            });
+            continue;
+        }
         bar.line(&format!("checking {}", unit.label));
         let store = crate::cache_choice::store_from(args.without_cache, args.report_cache_dir.clone(), args.report_cache_mode);
         outcomes.push(verdicts::analyse_unit(unit, &options, store, &mut seen, &bar));

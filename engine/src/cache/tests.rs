@@ -113,11 +113,21 @@ const KILL_KEYS: u64 = 48;
 const KILL_FILLER: usize = 64 << 10;
 const KILL_ENV: &str = "TERMCHECK_CACHE_KILL_WRITER";
 
-fn write_rounds(dir: &Path, rounds: u64) {
+/// What the writer child prints once its first entry is stored (after libtest's `test NAME
+/// ... ` on the same line).
+const KILL_FIRST_ENTRY: &str = "kill_writer: first entry stored";
+
+fn write_rounds(dir: &Path, rounds: u64, announce_first: bool) {
     let store = DiskStore::new(dir, CacheMode::ReadWrite);
     for i in 0..rounds {
         let k = i % KILL_KEYS;
         store.put(&key(k), &report(k, KILL_FILLER + k as usize));
+        if announce_first && i == 0 {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{KILL_FIRST_ENTRY}");
+            let _ = out.flush();
+        }
     }
     assert_eq!(store.stats(), StoreStats::default());
 }
@@ -140,10 +150,10 @@ fn check_entries(dir: &Path) -> usize {
 #[test]
 fn kill_writer() {
     match std::env::var_os(KILL_ENV) {
-        Some(dir) => write_rounds(Path::new(&dir), u64::MAX),
+        Some(dir) => write_rounds(Path::new(&dir), u64::MAX, true),
         None => {
             let dir = tempfile::tempdir().expect("tempdir");
-            write_rounds(dir.path(), 2 * KILL_KEYS);
+            write_rounds(dir.path(), 2 * KILL_KEYS, false);
             assert_eq!(check_entries(dir.path()), KILL_KEYS as usize);
         }
     }
@@ -164,10 +174,16 @@ fn writers_killed_at_random_points_never_leave_a_wrong_entry() {
         let mut child = std::process::Command::new(&exe)
             .args(["cache::tests::kill_writer", "--exact", "--test-threads", "1", "--nocapture"])
             .env(KILL_ENV, dir.path())
-            .stdout(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("start the writer");
+        // The delay counts from the writer's first stored entry, not from its start: on a
+        // loaded machine starting the test binary alone can take longer than any delay, and
+        // then no round would ever kill a write.
+        let stdout = child.stdout.take().expect("piped stdout");
+        let started = std::io::BufRead::lines(std::io::BufReader::new(stdout)).map_while(Result::ok).any(|line| line.contains(KILL_FIRST_ENTRY));
+        assert!(started, "round {round}: the writer ended before storing an entry");
         std::thread::sleep(delay);
         if child.try_wait().expect("poll").is_none() {
             killed_while_writing += 1;

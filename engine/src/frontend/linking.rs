@@ -140,6 +140,7 @@ fn parse_input<'ctx>(context: &'ctx Context, path: &Path) -> Result<Module<'ctx>
     let malformed = |message: String| EngineError::MalformedLlvm { path: shown.clone(), message };
     let module = if producer::is_bitcode(&bytes) {
         check_producer(path, &bytes)?;
+        super::bitcode_check::check_in_child(path, &shown)?;
         let buffer = MemoryBuffer::create_from_memory_range_copy(&bytes, &shown);
         Module::parse_bitcode_from_buffer(&buffer, context).map_err(|e| malformed(e.to_string()))?
     } else {

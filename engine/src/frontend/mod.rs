@@ -24,6 +24,7 @@
 //!   calling conventions, function attributes such as `mustprogress` (no pass here exploits it).
 
 mod annotations;
+mod bitcode_check;
 mod constants;
 mod ffi;
 mod function;
@@ -72,7 +73,10 @@ pub fn load_module_with_clang_args(path: &Path, kind: InputKind, clang_args: &[S
             loading::parse_module(&context, compiled.path(), LlvmFormat::Bitcode, &shown)?
         }
         InputKind::LlvmText => loading::parse_module(&context, path, LlvmFormat::Text, &shown)?,
-        InputKind::LlvmBitcode => loading::parse_module(&context, path, LlvmFormat::Bitcode, &shown)?,
+        InputKind::LlvmBitcode => {
+            bitcode_check::check_in_child(path, &shown)?;
+            loading::parse_module(&context, path, LlvmFormat::Bitcode, &shown)?
+        }
         InputKind::ItsSmt2 | InputKind::ItsKoat => {
             return Err(EngineError::UnsupportedExtension { path: shown });
         }

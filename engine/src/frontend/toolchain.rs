@@ -29,7 +29,13 @@ const CLANG_FALLBACKS: [&str; 2] = ["/usr/bin/clang-22", "/usr/lib/llvm-22/bin/c
 /// The first existing `clang-22` in the directories of `path_var`, else the first existing
 /// fallback.
 fn locate_clang(path_var: Option<std::ffi::OsString>, fallbacks: &[&str]) -> Option<PathBuf> {
-    let on_path: Vec<PathBuf> = path_var.iter().flat_map(std::env::split_paths).map(|dir| dir.join("clang-22")).collect();
+    locate_tool("clang-22", path_var, fallbacks)
+}
+
+/// The first existing `name` in the directories of `path_var`, else the first existing
+/// fallback.
+pub(super) fn locate_tool(name: &str, path_var: Option<std::ffi::OsString>, fallbacks: &[&str]) -> Option<PathBuf> {
+    let on_path: Vec<PathBuf> = path_var.iter().flat_map(std::env::split_paths).map(|dir| dir.join(name)).collect();
     on_path.into_iter().chain(fallbacks.iter().map(PathBuf::from)).find(|p| p.is_file())
 }
 
@@ -90,7 +96,7 @@ fn diagnostics(status: &std::process::ExitStatus, stderr: &[u8]) -> String {
 
 /// Makes the child get SIGKILL when the thread that started it ends: a run that gives up
 /// (the CLI's timeout ends the process) never leaves clang running behind it.
-fn die_with_parent(command: &mut Command) {
+pub(super) fn die_with_parent(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     // SAFETY: `prctl` is async-signal-safe and touches no memory of the parent.
     unsafe {

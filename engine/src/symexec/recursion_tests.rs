@@ -11,6 +11,23 @@ fn proved(src: &str, sem: IntSemantics) -> super::tests::Proved {
     prove(&m, sem, 30)
 }
 
+/// [`proved`] with budgets no loaded machine reaches (a 600 s deadline, 60 s per z3 query),
+/// for tests whose analysis needs many queries: on a machine loaded by other builds (load 20)
+/// the default 2 s per query and 30 s in all ran out and turned the YES into a MAYBE. Every
+/// phase ends by its own limits long before (about a second on a quiet machine).
+fn proved_unhurried(m: &crate::ir::Module, sem: IntSemantics) -> super::tests::Proved {
+    use std::time::{Duration, Instant};
+    let base = crate::config::Config::new(sem, Duration::from_secs(600));
+    let symexec = crate::config::SymexecLimits { query_limit: Duration::from_secs(60), ..*base.symexec() };
+    let termination = crate::config::TerminationLimits { query_limit: Duration::from_secs(60), ..*base.termination() };
+    let config = base.with_symexec(symexec).and_then(|c| c.with_termination(termination)).expect("positive limits");
+    let deadline = Instant::now() + config.timeout();
+    let entry = m.function_by_name("main").expect("main");
+    let analysis = super::analyze(m, &crate::facts::ModuleFacts::new(m), entry, &config, deadline);
+    let termination = crate::pipeline::graph_termination(&analysis.graph, config.termination(), deadline);
+    super::tests::Proved { analysis, termination }
+}
+
 fn stat<'a>(p: &'a super::tests::Proved, key: &str) -> Option<&'a str> {
     p.analysis.stats.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
@@ -152,7 +169,8 @@ fn entries_of_different_call_sites_converge_independently() {
     // chain of entries needs a few merges, more than the per-position limit in all, so the
     // merge limit counts per chain of entries
     let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../benchmarks/recursion/free_in_callee_yes.c")).expect("benchmark file");
-    let p = proved(&src, IntSemantics::C);
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let p = proved_unhurried(&m, IntSemantics::C);
     assert_eq!(p.memory_safety, MemorySafety::Proved, "{:?}", p.termination);
     assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
 }

@@ -4,6 +4,13 @@
 //! nondeterministic inputs (`__VERIFIER_nondet_*`, fed by `tests/support/nondet_feed.c` when
 //! executed) and calls of a helper. Nothing is kept from being undefined or non-terminating:
 //! the generator makes both kinds, and every answer is checked by execution.
+//!
+//! Every loop body starts with `TC_STEP();`, a macro that is empty unless the program is built
+//! with `-D`[`LOOP_STEPS_DEFINE`] (the differential check's native builds): then it counts the
+//! iteration in a global of the runtime stub, which ends the run with the step-bound exit code
+//! at `TC_STEP_BOUND` iterations. "Does not end within N loop iterations" is then a fixed,
+//! load-independent bound instead of seconds of wall time. termcheck analyses the program
+//! without the define, where the macro expands to `((void)0)` and no code.
 
 pub mod choices;
 
@@ -18,6 +25,19 @@ const ARR_LEN: i64 = 6;
 const MAX_TOP: u64 = 5;
 const MAX_DEPTH: u32 = 2;
 
+/// The preprocessor symbol that turns `TC_STEP()` into a loop-iteration counter.
+pub const LOOP_STEPS_DEFINE: &str = "TC_LOOP_STEPS";
+
+/// The program's preamble: the `__VERIFIER_nondet_*` declarations and `TC_STEP()`.
+const PREAMBLE: &str = "extern int __VERIFIER_nondet_int(void);\nextern unsigned int __VERIFIER_nondet_uint(void);\n\
+#ifdef TC_LOOP_STEPS\n\
+extern unsigned long long tc_loop_steps, tc_loop_bound;\n\
+extern void tc_loop_bound_reached(void);\n\
+#define TC_STEP() do { if (++tc_loop_steps >= tc_loop_bound) tc_loop_bound_reached(); } while (0)\n\
+#else\n\
+#define TC_STEP() ((void)0)\n\
+#endif\n\n";
+
 /// One program: the generator's state while writing it.
 struct Gen<'c, C: Choices> {
     c: &'c mut C,
@@ -31,7 +51,7 @@ struct Gen<'c, C: Choices> {
 /// The C text of the program made from `choices`.
 pub fn program<C: Choices>(choices: &mut C) -> String {
     let mut g = Gen { c: choices, out: String::new(), counters: Vec::new(), loops: 0, in_loop: false };
-    g.out.push_str("extern int __VERIFIER_nondet_int(void);\nextern unsigned int __VERIFIER_nondet_uint(void);\n\n");
+    g.out.push_str(PREAMBLE);
     g.helper();
     g.out.push_str("int main(void) {\n");
     for v in INTS {
@@ -40,7 +60,7 @@ pub fn program<C: Choices>(choices: &mut C) -> String {
     }
     g.out.push_str("    unsigned int u = __VERIFIER_nondet_uint();\n");
     let fill = if g.c.chance(50) { "0" } else { "__VERIFIER_nondet_int()" };
-    let _ = writeln!(g.out, "    int arr[{ARR_LEN}];\n    for (int k = 0; k < {ARR_LEN}; k++) arr[k] = {fill};");
+    let _ = writeln!(g.out, "    int arr[{ARR_LEN}];\n    for (int k = 0; k < {ARR_LEN}; k++) {{ TC_STEP(); arr[k] = {fill}; }}");
     g.out.push_str("    int *p = &a;\n");
     let n = 1 + g.c.below(MAX_TOP);
     for _ in 0..n {
@@ -65,12 +85,12 @@ impl<C: Choices> Gen<'_, C> {
         match self.c.below(3) {
             0 => {
                 let k = self.c.range(1, 3);
-                let _ = writeln!(self.out, "    int r = 0;\n    while (x > 0) {{\n        x = x - {k};\n        r = r + y;\n    }}\n    return r;");
+                let _ = writeln!(self.out, "    int r = 0;\n    while (x > 0) {{\n        TC_STEP();\n        x = x - {k};\n        r = r + y;\n    }}\n    return r;");
             }
             1 => self.out.push_str("    if (x < y) return y - x;\n    return x % 7;\n"),
             _ => {
                 let k = self.c.range(1, 4);
-                let _ = writeln!(self.out, "    for (int i = 0; i < {k}; i++) y = y + x;\n    return y;");
+                let _ = writeln!(self.out, "    for (int i = 0; i < {k}; i++) {{\n        TC_STEP();\n        y = y + x;\n    }}\n    return y;");
             }
         }
         self.out.push_str("}\n\n");
@@ -226,6 +246,7 @@ impl<C: Choices> Gen<'_, C> {
                 let i = format!("i{}", self.loops);
                 let bound = if self.c.chance(60) { self.c.range(0, 8).to_string() } else { self.var() };
                 self.line(indent, &format!("for (int {i} = 0; {i} < {bound}; {i}++) {{"));
+                self.line(indent + 1, "TC_STEP();");
                 self.counters.push(i);
                 let was = std::mem::replace(&mut self.in_loop, true);
                 self.block(indent + 1, depth);
@@ -237,6 +258,7 @@ impl<C: Choices> Gen<'_, C> {
                 self.loops += 1;
                 let c = self.cond();
                 self.line(indent, &format!("while ({c}) {{"));
+                self.line(indent + 1, "TC_STEP();");
                 let was = std::mem::replace(&mut self.in_loop, true);
                 if self.c.chance(50) {
                     self.block(indent + 1, depth);
@@ -277,6 +299,22 @@ mod tests {
         assert!(texts.iter().any(|t| t.contains("while (")));
         assert!(texts.iter().any(|t| t.contains("for (int i1")));
         assert!(texts.iter().any(|t| t.contains("h(")));
+    }
+
+    #[test]
+    fn every_loop_body_starts_by_counting_the_iteration() {
+        for seed in 0..50 {
+            let text = program(&mut Seeded::new(seed));
+            let lines: Vec<&str> = text.lines().collect();
+            for (n, line) in lines.iter().enumerate() {
+                let head = line.trim_start();
+                if (head.starts_with("for (") || head.starts_with("while (")) && head.ends_with('{') {
+                    assert_eq!(lines[n + 1].trim(), "TC_STEP();", "seed {seed}, line {}: {text}", n + 1);
+                } else if head.starts_with("for (") {
+                    assert!(head.contains("{ TC_STEP();"), "seed {seed}: {line}");
+                }
+            }
+        }
     }
 
     #[test]

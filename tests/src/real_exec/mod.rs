@@ -7,11 +7,13 @@
 
 pub mod answer;
 pub mod check;
+pub mod counted;
 pub mod feed;
 pub mod native;
 
 pub use answer::Answer;
 pub use check::{check_no_witness, check_terminates, check_violation};
+pub use counted::{check_no_witness_counted, check_terminates_counted, LoopBounds};
 pub use feed::{After, Feed, FeedValue};
 pub use native::{Build, Ending, Native};
 
