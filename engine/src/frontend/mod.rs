@@ -25,6 +25,7 @@
 
 mod annotations;
 mod constants;
+mod debug_names;
 mod ffi;
 mod function;
 mod globals;
