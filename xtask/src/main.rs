@@ -5,6 +5,7 @@
 mod differential;
 mod expected;
 mod gen_modular;
+mod loop_lines;
 mod runner;
 mod scoring;
 mod summary;
@@ -36,6 +37,26 @@ enum Task {
     GenDiff(GenDiffArgs),
     /// Run the release binary on every .c file of DIR and check each answer by native execution.
     DiffCheck(DiffCheckArgs),
+    /// Check that every loop a YES proof names (JSON `loops`) is at a loop statement, over DIR/expected.tsv.
+    LoopLines(LoopLinesArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LoopLinesArgs {
+    /// Benchmark folder with an expected.tsv.
+    dir: PathBuf,
+    /// Programs analysed in parallel.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// `--timeout` of each analysis.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Integer semantics passed to the binary.
+    #[arg(long, value_enum, default_value_t = IntSemantics::Math)]
+    int_semantics: IntSemantics,
+    /// Binary to run (default: target/release/cargo-termcheck of this workspace).
+    #[arg(long)]
+    binary: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -200,6 +221,11 @@ fn main() {
             std::fs::write(&args.out, text).map(|()| true).map_err(|e| format!("cannot write {}: {e}", args.out.display()))
         }
         Task::GenDiff(args) => differential::generate(args.seed, args.count, &args.out).map(|()| true),
+        Task::LoopLines(args) => {
+            let binary = args.binary.clone().unwrap_or_else(default_binary);
+            let kill_after = Duration::from_secs(args.timeout) + KILL_SLACK;
+            loop_lines::run(&binary, &args.dir, args.timeout, args.int_semantics.word(), args.jobs as usize, kill_after)
+        }
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);
             differential::check(&binary, &args.dir, args.timeout, args.jobs as usize, args.out.as_deref())
