@@ -6,6 +6,7 @@ mod differential;
 mod expected;
 mod gen_modular;
 mod loop_lines;
+mod replay;
 mod runner;
 mod scoring;
 mod summary;
@@ -39,6 +40,29 @@ enum Task {
     DiffCheck(DiffCheckArgs),
     /// Check that every loop a YES proof names (JSON `loops`) is at a loop statement, over DIR/expected.tsv.
     LoopLines(LoopLinesArgs),
+    /// Replay every NO/violated witness on the C programs of DIR/expected.tsv through its generated harness.
+    Replay(ReplayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ReplayArgs {
+    /// Benchmark folder with an expected.tsv.
+    dir: PathBuf,
+    /// Programs analysed in parallel.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// `--timeout` of each analysis.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Integer semantics passed to the binary (`wrap` builds the replay with -fwrapv).
+    #[arg(long, value_enum, default_value_t = IntSemantics::C)]
+    int_semantics: IntSemantics,
+    /// Seconds a NO's replay must keep running.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    run_limit: u64,
+    /// Binary to run (default: target/release/cargo-termcheck of this workspace).
+    #[arg(long)]
+    binary: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -225,6 +249,11 @@ fn main() {
             let binary = args.binary.clone().unwrap_or_else(default_binary);
             let kill_after = Duration::from_secs(args.timeout) + KILL_SLACK;
             loop_lines::run(&binary, &args.dir, args.timeout, args.int_semantics.word(), args.jobs as usize, kill_after)
+        }
+        Task::Replay(args) => {
+            let binary = args.binary.clone().unwrap_or_else(default_binary);
+            let kill_after = Duration::from_secs(args.timeout) + KILL_SLACK;
+            replay::run(&binary, &args.dir, args.timeout, args.int_semantics.word(), args.jobs as usize, Duration::from_secs(args.run_limit), kill_after)
         }
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);

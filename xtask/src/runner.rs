@@ -115,7 +115,7 @@ pub fn run_json_with(binary: &Path, file: &Path, timeout_secs: u64, int_semantic
 }
 
 /// Runs `binary args…` in its own process group, killed after `kill_after`.
-fn run_process(binary: &Path, args: &[&std::ffi::OsStr], kill_after: Duration) -> RunResult {
+pub fn run_process(binary: &Path, args: &[&std::ffi::OsStr], kill_after: Duration) -> RunResult {
     let start = Instant::now();
     let mut cmd = Command::new(binary);
     cmd.args(args)
