@@ -21,7 +21,15 @@ fn location_text(c: &ComponentProof, i: usize) -> String {
     }
     match c.loops.get(i).and_then(Option::as_ref) {
         Some(l) => l.text(),
-        None => format!("a cycle through {} (no loop statement: recursion or goto)", function_of(&c.locations[i])),
+        None => {
+            let location = &c.locations[i];
+            let block = location.rsplit_once(':').map_or("", |(_, b)| b);
+            if block.starts_with("entry#") || block.starts_with("start#") {
+                format!("recursion through {}", function_of(location))
+            } else {
+                format!("a cycle through {} outside loop statements", function_of(location))
+            }
+        }
     }
 }
 
@@ -165,6 +173,6 @@ mod tests {
         let c = ComponentProof { locations: vec!["f:entry#2".into()], phases: vec![linear("f:entry#2", lin("n"))], loops: vec![None], invariants: vec![] };
         let mut out = String::new();
         write_proof(&mut out, &TerminationProof { components: vec![c], notes: vec![] });
-        assert_eq!(out, "  a cycle through f (no loop statement: recursion or goto):\n    ranking function (linear): n\n");
+        assert_eq!(out, "  recursion through f:\n    ranking function (linear): n\n");
     }
 }
