@@ -39,34 +39,23 @@ enum Task {
     /// Run the release binary on every .c file of DIR and check each answer by native execution.
     DiffCheck(DiffCheckArgs),
     /// Check that every loop a YES proof names (JSON `loops`) is at a loop statement, over DIR/expected.tsv.
-    LoopLines(LoopLinesArgs),
+    LoopLines(FolderRun),
     /// Replay every NO/violated witness on the C programs of DIR/expected.tsv through its generated harness.
     Replay(ReplayArgs),
 }
 
 #[derive(clap::Args, Debug)]
 struct ReplayArgs {
-    /// Benchmark folder with an expected.tsv.
-    dir: PathBuf,
-    /// Programs analysed in parallel.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
-    jobs: u64,
-    /// `--timeout` of each analysis.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
-    timeout: u64,
-    /// Integer semantics passed to the binary (`wrap` builds the replay with -fwrapv).
-    #[arg(long, value_enum, default_value_t = IntSemantics::C)]
-    int_semantics: IntSemantics,
+    #[command(flatten)]
+    folder: FolderRun,
     /// Seconds a NO's replay must keep running.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     run_limit: u64,
-    /// Binary to run (default: target/release/cargo-termcheck of this workspace).
-    #[arg(long)]
-    binary: Option<PathBuf>,
 }
 
+/// A run of the binary over one benchmark folder (`loop-lines`, `replay`).
 #[derive(clap::Args, Debug)]
-struct LoopLinesArgs {
+struct FolderRun {
     /// Benchmark folder with an expected.tsv.
     dir: PathBuf,
     /// Programs analysed in parallel.
@@ -75,8 +64,8 @@ struct LoopLinesArgs {
     /// `--timeout` of each analysis.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
-    /// Integer semantics passed to the binary.
-    #[arg(long, value_enum, default_value_t = IntSemantics::Math)]
+    /// Integer semantics passed to the binary (`wrap` builds replays with -fwrapv).
+    #[arg(long, value_enum, default_value_t = IntSemantics::C)]
     int_semantics: IntSemantics,
     /// Binary to run (default: target/release/cargo-termcheck of this workspace).
     #[arg(long)]
@@ -245,15 +234,16 @@ fn main() {
             std::fs::write(&args.out, text).map(|()| true).map_err(|e| format!("cannot write {}: {e}", args.out.display()))
         }
         Task::GenDiff(args) => differential::generate(args.seed, args.count, &args.out).map(|()| true),
-        Task::LoopLines(args) => {
-            let binary = args.binary.clone().unwrap_or_else(default_binary);
-            let kill_after = Duration::from_secs(args.timeout) + KILL_SLACK;
-            loop_lines::run(&binary, &args.dir, args.timeout, args.int_semantics.word(), args.jobs as usize, kill_after)
+        Task::LoopLines(f) => {
+            let binary = f.binary.clone().unwrap_or_else(default_binary);
+            let kill_after = Duration::from_secs(f.timeout) + KILL_SLACK;
+            loop_lines::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, kill_after)
         }
         Task::Replay(args) => {
-            let binary = args.binary.clone().unwrap_or_else(default_binary);
-            let kill_after = Duration::from_secs(args.timeout) + KILL_SLACK;
-            replay::run(&binary, &args.dir, args.timeout, args.int_semantics.word(), args.jobs as usize, Duration::from_secs(args.run_limit), kill_after)
+            let f = &args.folder;
+            let binary = f.binary.clone().unwrap_or_else(default_binary);
+            let kill_after = Duration::from_secs(f.timeout) + KILL_SLACK;
+            replay::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, Duration::from_secs(args.run_limit), kill_after)
         }
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);

@@ -176,7 +176,7 @@ impl Memory {
     /// has a name and the access is element-aligned, else the byte offset into the object.
     fn object_text(&self, base: u64, size: u64, offset: i128, len: u64) -> String {
         let Some(name) = self.names.get(&base) else { return String::new() };
-        if len > 0 && size > len && size % len == 0 && offset.rem_euclid(len as i128) == 0 {
+        if len > 0 && size > len && size.is_multiple_of(len) && offset.rem_euclid(len as i128) == 0 {
             let index = offset.div_euclid(len as i128);
             format!(", i.e. `{name}[{index}]` of the {}-element array `{name}` ({len}-byte elements, as accessed)", size / len)
         } else {
