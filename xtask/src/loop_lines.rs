@@ -26,8 +26,10 @@ fn at_entry(c: &Value) -> bool {
     c["locations"].as_array().into_iter().flatten().all(|l| l.as_str().and_then(|l| l.rsplit_once(':')).is_some_and(|(_, b)| b.starts_with("entry#") || b.starts_with("start#")))
 }
 
-/// Checks the loops of one JSON report; source files are read relative to `base`.
-fn check_report(json: &str, base: &Path) -> Found {
+/// Checks the loops of one JSON report of `program`; source files are read relative to
+/// `base`, or as `program` itself when its path ends with the loop's file name (clang names
+/// files relative to its working directory, which the report does not give).
+fn check_report(json: &str, base: &Path, program: &Path) -> Found {
     let Ok(v) = serde_json::from_str::<Value>(json.trim()) else { return Found::default() };
     if v["verdict"] != "YES" {
         return Found::default();
@@ -40,7 +42,10 @@ fn check_report(json: &str, base: &Path) -> Found {
         }
         for l in loops {
             let (file, line, col) = (l["file"].as_str().unwrap_or(""), l["line"].as_u64().unwrap_or(0) as usize, l["column"].as_u64().unwrap_or(0) as usize);
-            let path = if Path::new(file).is_absolute() { PathBuf::from(file) } else { base.join(file) };
+            let mut path = if Path::new(file).is_absolute() { PathBuf::from(file) } else { base.join(file) };
+            if !path.is_file() && !file.is_empty() && program.to_string_lossy().ends_with(file) {
+                path = program.to_path_buf();
+            }
             let source = std::fs::read_to_string(&path).unwrap_or_default();
             let text = source.lines().nth(line.wrapping_sub(1)).and_then(|s| s.get(col.saturating_sub(1)..)).unwrap_or("");
             if line > 0 && ["while", "for", "do"].iter().any(|k| text.starts_with(k)) {
@@ -62,8 +67,9 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
     let results: Vec<(String, Found)> = pool.install(|| {
         rows.into_par_iter()
             .map(|row| {
-                let run = run_json_with(binary, &dir.join(&row.path), timeout, int_semantics, kill_after);
-                (row.path.clone(), check_report(&run.stdout, &cwd))
+                let program = dir.join(&row.path);
+                let run = run_json_with(binary, &program, timeout, int_semantics, kill_after);
+                (row.path.clone(), check_report(&run.stdout, &cwd, &cwd.join(&program)))
             })
             .collect()
     });
@@ -87,13 +93,15 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         std::fs::write(dir.join("a.c"), "int main(void) {\n    while (1) {}\n}\n").expect("write");
         let report = |line: u32, col: u32| format!(r#"{{"verdict":"YES","termination":{{"components":[{{"locations":["main:while.cond#2"],"loops":[{{"file":"a.c","line":{line},"column":{col}}}]}},{{"locations":["f:entry#1"],"loops":[null]}}]}}}}"#);
-        let ok = check_report(&report(2, 5), &dir);
+        let ok = check_report(&report(2, 5), &dir, &dir.join("a.c"));
+        let elsewhere = check_report(&report(2, 5), Path::new("/nonexistent"), &dir.join("a.c"));
+        assert!(elsewhere.good == 1 && elsewhere.bad.is_empty(), "{:?}", elsewhere.bad);
         assert!(ok.yes && ok.good == 1 && ok.bad.is_empty(), "{:?}", ok.bad);
-        let wrong = check_report(&report(1, 1), &dir);
+        let wrong = check_report(&report(1, 1), &dir, &dir.join("a.c"));
         assert_eq!((wrong.good, wrong.bad.len()), (0, 1));
-        let unnamed = check_report(r#"{"verdict":"YES","termination":{"components":[{"locations":["main:bb3#4"],"loops":[null]}]}}"#, &dir);
+        let unnamed = check_report(r#"{"verdict":"YES","termination":{"components":[{"locations":["main:bb3#4"],"loops":[null]}]}}"#, &dir, &dir.join("a.c"));
         assert_eq!(unnamed.bad.len(), 1);
-        assert!(!check_report(r#"{"verdict":"NO"}"#, &dir).yes);
+        assert!(!check_report(r#"{"verdict":"NO"}"#, &dir, &dir.join("a.c")).yes);
         std::fs::remove_dir_all(&dir).ok();
     }
 }
