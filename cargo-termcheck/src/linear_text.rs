@@ -1,8 +1,9 @@
-//! Human-readable text of linear expressions (`2*x - y + 3`) for ranking functions in the output.
+//! Human-readable text of linear expressions (`2*x + 3 - y`) for ranking functions in the output.
 
 use termcheck_engine::logic::LinExpr;
 
-/// Renders `c + Σ aᵢ·xᵢ` as `a1*x1 + a2*x2 + c`, omitting zero parts and unit coefficients.
+/// Renders `c + Σ aᵢ·xᵢ` as `a1*x1 + a2*x2 + c`, omitting zero parts and unit coefficients;
+/// the positive parts come first.
 pub fn linear_text(expr: &LinExpr) -> String {
     let mut out = String::new();
     let mut term = |coeff: i128, var: Option<&str>| {
@@ -21,13 +22,16 @@ pub fn linear_text(expr: &LinExpr) -> String {
         }
         out.push_str(&body);
     };
-    for (var, coeff) in &expr.coeffs {
-        if *coeff != 0 {
-            term(*coeff, Some(var.name()));
+    // positive parts first (`2147483647 - i`, not `-i + 2147483647`), as C code reads
+    for positive in [true, false] {
+        for (var, coeff) in &expr.coeffs {
+            if *coeff != 0 && (*coeff > 0) == positive {
+                term(*coeff, Some(var.name()));
+            }
         }
-    }
-    if expr.constant != 0 {
-        term(expr.constant, None);
+        if expr.constant != 0 && (expr.constant > 0) == positive {
+            term(expr.constant, None);
+        }
     }
     if out.is_empty() {
         out.push('0');
@@ -52,8 +56,9 @@ mod tests {
     #[test]
     fn signs_and_unit_coefficients() {
         assert_eq!(linear_text(&expr(&[("x", 1), ("y", -1)], 0)), "x - y");
-        assert_eq!(linear_text(&expr(&[("x", -1)], 3)), "-x + 3");
+        assert_eq!(linear_text(&expr(&[("x", -1)], 3)), "3 - x");
         assert_eq!(linear_text(&expr(&[("a", 2), ("b", -3)], -4)), "2*a - 3*b - 4");
+        assert_eq!(linear_text(&expr(&[("a", -2), ("b", 1)], 0)), "b - 2*a");
         assert_eq!(linear_text(&expr(&[], -7)), "-7");
     }
 

@@ -23,6 +23,7 @@ mod logging;
 mod policy;
 mod render_human;
 mod render_json;
+mod render_proof;
 #[allow(unused_imports, reason = "renderer API re-exports, some used by tests only")]
 mod report;
 mod rustc_wrapper;

@@ -6,7 +6,6 @@
 //! `termination: WORD`, `memory-safety: WORD`, the same evidence), then a summary line.
 //! docs/output-format.md describes the format; tools read only the first lines.
 
-use crate::linear_text::linear_text;
 use std::fmt::Write as _;
 use termcheck_engine::analysis::FunctionReport;
 use termcheck_engine::logic::Int;
@@ -68,15 +67,7 @@ fn termination_evidence(out: &mut String, t: &Termination) {
     match t {
         Termination::Yes(proof) => {
             let _ = writeln!(out, "termination proof:");
-            for (i, component) in proof.components.iter().enumerate() {
-                let _ = writeln!(out, "  component {} (locations: {}):", i + 1, component.locations.join(", "));
-                for (j, phase) in component.phases.iter().enumerate() {
-                    let _ = writeln!(out, "    phase {} ({}):", j + 1, phase.kind);
-                    for (location, function) in &phase.functions {
-                        let _ = writeln!(out, "      {location}: {}", linear_text(function));
-                    }
-                }
-            }
+            crate::render_proof::write_proof(out, proof);
             for note in &proof.notes {
                 labelled(out, "  ", "note", note);
             }
@@ -180,7 +171,7 @@ mod tests {
     use super::*;
     use termcheck_engine::logic::{LinExpr, Var};
     use termcheck_engine::ir::SrcLoc;
-    use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, TerminationProof};
+    use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, SourceLoop, TerminationProof};
 
     #[test]
     fn yes_lists_ranking_functions_per_component_and_phase() {
@@ -189,7 +180,9 @@ mod tests {
             termination: Termination::Yes(TerminationProof {
                 components: vec![ComponentProof {
                     locations: vec!["loop".into()],
-                    phases: vec![RankingPhase { functions: vec![("loop".into(), f)], kind: "linear".into() }],
+                    phases: vec![RankingPhase { functions: vec![("loop".into(), f)], kind: "linear".into(), depth: 1, removes: vec![], expressions: vec![] }],
+                    loops: vec![Some(SourceLoop { file: "a.c".into(), line: 3, column: 5, function: "main".into(), header: "loop".into() })],
+                    invariants: vec![],
                 }],
                 notes: vec![],
             }),
@@ -198,7 +191,7 @@ mod tests {
         };
         assert_eq!(
             human_text(&report),
-            "YES\nmemory-safety: proved\ntermination proof:\n  component 1 (locations: loop):\n    phase 1 (linear):\n      loop: i\n"
+            "YES\nmemory-safety: proved\ntermination proof:\n  loop a.c:3:5 in main:\n    ranking function (linear): i\n"
         );
     }
 

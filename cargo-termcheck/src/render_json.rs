@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 use termcheck_engine::analysis::FunctionReport;
 use termcheck_engine::logic::{Int, LinExpr};
-use termcheck_engine::verdict::{MemorySafety, Report, Termination};
+use termcheck_engine::verdict::{MemorySafety, Report, SourceExpr, SourceLoop, Termination};
 
 /// Version of the schema in docs/output-format.md; bumped on incompatible changes.
 pub const FORMAT_VERSION: u64 = 1;
@@ -29,6 +29,17 @@ fn named_values(values: &[(String, Int)]) -> Value {
     values.iter().map(|(name, value)| json!({ "name": name, "value": int_value(*value) })).collect()
 }
 
+fn source_exprs(exprs: &[SourceExpr]) -> Value {
+    exprs.iter().map(|e| json!({ "location": e.location, "text": e.text, "internal": e.internal })).collect()
+}
+
+fn source_loop(l: &Option<SourceLoop>) -> Value {
+    match l {
+        Some(l) => json!({ "file": l.file, "line": l.line, "column": l.column, "function": l.function, "header": l.header }),
+        None => Value::Null,
+    }
+}
+
 fn function_value(location: &str, f: &LinExpr) -> Value {
     let coefficients: Map<String, Value> =
         f.coeffs.iter().map(|(var, c)| (var.name().to_string(), int_value(*c))).collect();
@@ -46,10 +57,15 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
             "result": "YES",
             "components": proof.components.iter().map(|c| json!({
                 "locations": c.locations,
+                "loops": c.loops.iter().map(source_loop).collect::<Vec<_>>(),
                 "phases": c.phases.iter().map(|p| json!({
                     "kind": p.kind,
+                    "depth": p.depth,
                     "functions": p.functions.iter().map(|(loc, f)| function_value(loc, f)).collect::<Vec<_>>(),
+                    "expressions": source_exprs(&p.expressions),
+                    "removes": p.removes,
                 })).collect::<Vec<_>>(),
+                "invariants": source_exprs(&c.invariants),
             })).collect::<Vec<_>>(),
             "notes": proof.notes,
         }),
@@ -209,7 +225,7 @@ pub fn module_json_text(run: &ModuleRun<'_>, time_ms: u128) -> String {
 mod tests {
     use super::*;
     use termcheck_engine::logic::Var;
-    use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, TerminationProof, Violation};
+    use termcheck_engine::verdict::{ComponentProof, NonTerminationWitness, RankingPhase, SourceLoop, TerminationProof, Violation};
 
     #[test]
     fn its_maybe_has_null_memory_fields() {
@@ -280,7 +296,9 @@ mod tests {
             termination: Termination::Yes(TerminationProof {
                 components: vec![ComponentProof {
                     locations: vec!["l".into()],
-                    phases: vec![RankingPhase { functions: vec![("l".into(), f)], kind: "linear".into() }],
+                    phases: vec![RankingPhase { functions: vec![("l".into(), f)], kind: "linear".into(), depth: 1, removes: vec!["graph path n1 → n1".into()], expressions: vec![] }],
+                    loops: vec![Some(SourceLoop { file: "a.c".into(), line: 3, column: 5, function: "main".into(), header: "l".into() })],
+                    invariants: vec![],
                 }],
                 notes: vec!["n".into()],
             }),

@@ -265,7 +265,7 @@ fn bit_precise_yes(module: &Module, facts: &ModuleFacts, entry: FuncId, config: 
     match result {
         Ok(proof) => {
             stats.push(("bit-vector queries".into(), proof.queries.to_string()));
-            let termination = Termination::Yes(crate::verdict::TerminationProof { components: vec![], notes: proof.notes(module) });
+            let termination = Termination::Yes(proof.termination_proof(module, config.bitprecise().query_limit));
             Some(Report { termination, memory_safety: Some(MemorySafety::Proved), stats })
         }
         Err(e) => {

@@ -25,8 +25,54 @@ pub enum IntSemantics {
 pub struct RankingPhase {
     /// (location name, ranking function) pairs.
     pub functions: Vec<(String, LinExpr)>,
-    /// Human-readable description (e.g. "linear", "multiphase 2").
+    /// One of `linear`, `multiphase` (`depth` linear functions per location, lexicographic)
+    /// or `bit-vector` (functions in `expressions`, compared unsigned); docs/output-format.md.
     pub kind: String,
+    /// Number of functions per location (1 for `linear`).
+    #[serde(default)]
+    pub depth: usize,
+    /// Internal: the ITS rules (graph paths) the phase removes, for tools.
+    #[serde(default)]
+    pub removes: Vec<String>,
+    /// Ranking functions that are not linear integer expressions (`bit-vector` phases).
+    #[serde(default)]
+    pub expressions: Vec<SourceExpr>,
+}
+
+/// A term or formula of a proof as C-like source text over source variable names, with the
+/// prover's internal form kept for tools.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SourceExpr {
+    /// The location (as in `ComponentProof::locations`) the expression belongs to.
+    pub location: String,
+    /// C-like text over source names (`~i`, `0 <= i && i <= n`).
+    pub text: String,
+    /// The prover's own form (`~i#1`, `0 <=s i#1`).
+    pub internal: String,
+}
+
+/// A loop as the source names it: the statement's `FILE:LINE:COL` (from clang's `llvm.loop`
+/// location; `line` 0 when the input has no debug info) in `function`.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub struct SourceLoop {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub function: String,
+    /// Internal: the loop's header block (`while.cond`); a function's entry block for
+    /// recursion.
+    pub header: String,
+}
+
+impl SourceLoop {
+    /// `FILE:LINE:COL in FUNCTION`, or `FUNCTION:HEADER` without debug info.
+    pub fn text(&self) -> String {
+        if self.line == 0 {
+            format!("{}:{}", self.function, self.header)
+        } else {
+            format!("{}:{}:{} in {}", self.file, self.line, self.column, self.function)
+        }
+    }
 }
 
 /// Evidence for termination.
@@ -41,8 +87,15 @@ pub struct TerminationProof {
 /// The argument for one strongly connected component of the ITS.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ComponentProof {
+    /// Internal location names (ITS locations: `main:while.cond#12`).
     pub locations: Vec<String>,
     pub phases: Vec<RankingPhase>,
+    /// Per location (same order as `locations`), the source loop it belongs to, where known.
+    #[serde(default)]
+    pub loops: Vec<Option<SourceLoop>>,
+    /// Invariants the argument relies on (bit-vector proofs), per location.
+    #[serde(default)]
+    pub invariants: Vec<SourceExpr>,
 }
 
 /// Evidence for non-termination.

@@ -26,9 +26,11 @@ fn check_termination(t: &Value, verdict: &str) -> Result<(), String> {
         "YES" => {
             let components = t["components"].as_array().ok_or("termination.components is not an array")?;
             for c in components {
-                expect(c["locations"].is_array(), "component without locations")?;
+                let locations = c["locations"].as_array().ok_or("component without locations")?;
+                let loops = c["loops"].as_array().ok_or("component without loops")?;
+                expect(loops.is_empty() || loops.len() == locations.len(), "component.loops is neither empty (ITS input) nor one entry per location")?;
                 for p in c["phases"].as_array().ok_or("component without phases")? {
-                    expect(p["kind"].is_string(), "phase without kind")?;
+                    expect(["linear", "multiphase", "bit-vector", "bound"].contains(&p["kind"].as_str().unwrap_or("")), "phase kind is not one of the documented kinds")?;
                     for f in p["functions"].as_array().ok_or("phase without functions")? {
                         expect(f["location"].is_string() && f["function"].is_string(), "ranking function without location/function")?;
                         expect(f["coefficients"].is_object(), "ranking function without coefficients")?;

@@ -5,6 +5,8 @@
 mod differential;
 mod expected;
 mod gen_modular;
+mod loop_lines;
+mod replay;
 mod runner;
 mod scoring;
 mod summary;
@@ -36,6 +38,38 @@ enum Task {
     GenDiff(GenDiffArgs),
     /// Run the release binary on every .c file of DIR and check each answer by native execution.
     DiffCheck(DiffCheckArgs),
+    /// Check that every loop a YES proof names (JSON `loops`) is at a loop statement, over DIR/expected.tsv.
+    LoopLines(FolderRun),
+    /// Replay every NO/violated witness on the C programs of DIR/expected.tsv through its generated harness.
+    Replay(ReplayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ReplayArgs {
+    #[command(flatten)]
+    folder: FolderRun,
+    /// Seconds a NO's replay must keep running.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    run_limit: u64,
+}
+
+/// A run of the binary over one benchmark folder (`loop-lines`, `replay`).
+#[derive(clap::Args, Debug)]
+struct FolderRun {
+    /// Benchmark folder with an expected.tsv.
+    dir: PathBuf,
+    /// Programs analysed in parallel.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// `--timeout` of each analysis.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Integer semantics passed to the binary (`wrap` builds replays with -fwrapv).
+    #[arg(long, value_enum, default_value_t = IntSemantics::C)]
+    int_semantics: IntSemantics,
+    /// Binary to run (default: target/release/cargo-termcheck of this workspace).
+    #[arg(long)]
+    binary: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -204,6 +238,17 @@ fn main() {
             std::fs::write(&args.out, text).map(|()| true).map_err(|e| format!("cannot write {}: {e}", args.out.display()))
         }
         Task::GenDiff(args) => differential::generate(args.seed, args.count, &args.out).map(|()| true),
+        Task::LoopLines(f) => {
+            let binary = f.binary.clone().unwrap_or_else(default_binary);
+            let kill_after = Duration::from_secs(f.timeout) + KILL_SLACK;
+            loop_lines::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, kill_after)
+        }
+        Task::Replay(args) => {
+            let f = &args.folder;
+            let binary = f.binary.clone().unwrap_or_else(default_binary);
+            let kill_after = Duration::from_secs(f.timeout) + KILL_SLACK;
+            replay::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, Duration::from_secs(args.run_limit), kill_after)
+        }
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);
             let mut bounds = termcheck_tests::real_exec::LoopBounds::default();

@@ -106,8 +106,16 @@ pub fn run_json(binary: &Path, file: &Path, timeout_secs: u64, kill_after: Durat
     run_process(binary, &args, kill_after)
 }
 
+/// `binary prove file --timeout T --int-semantics S --format json --no-cache`.
+pub fn run_json_with(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &str, kill_after: Duration) -> RunResult {
+    let mut args = vec!["prove".as_ref(), file.as_os_str()];
+    let timeout = timeout_secs.to_string();
+    args.extend(["--timeout", &timeout, "--int-semantics", int_semantics, "--format", "json", "--no-cache"].map(std::ffi::OsStr::new));
+    run_process(binary, &args, kill_after)
+}
+
 /// Runs `binary args…` in its own process group, killed after `kill_after`.
-fn run_process(binary: &Path, args: &[&std::ffi::OsStr], kill_after: Duration) -> RunResult {
+pub fn run_process(binary: &Path, args: &[&std::ffi::OsStr], kill_after: Duration) -> RunResult {
     let start = Instant::now();
     let mut cmd = Command::new(binary);
     cmd.args(args)

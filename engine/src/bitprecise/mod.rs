@@ -7,6 +7,7 @@
 
 pub mod encode;
 pub mod recurrent;
+pub mod source_text;
 pub mod step;
 pub mod termination;
 

@@ -97,29 +97,80 @@ pub struct BvProof {
 }
 
 impl BvProof {
-    /// Readable notes for the report.
-    pub fn notes(&self, module: &Module) -> Vec<String> {
-        let mut out = vec!["bit-vector proof: no run has undefined behaviour or accesses memory".to_string()];
+    /// The report's proof: one component per loop argument (its source loop, the ranking
+    /// functions and the invariant as C-like text over source names, the prover's own form
+    /// kept as `internal`), and a note that no run has undefined behaviour.
+    /// Each invariant is shown without the conjuncts the shown ones imply
+    /// ([`shown_invariant`], one query of at most `query_limit` per conjunct).
+    pub fn termination_proof(&self, module: &Module, query_limit: Duration) -> crate::verdict::TerminationProof {
+        use crate::verdict::{ComponentProof, RankingPhase, SourceExpr};
+        let mut notes = vec!["bit-vector proof: no run has undefined behaviour or accesses memory".to_string()];
+        let mut components = Vec::new();
         for (f, loops) in &self.functions {
-            let name = &module.function(*f).name;
+            let func = module.function(*f);
             if loops.is_empty() {
-                out.push(format!("{name}: no loops"));
+                notes.push(format!("{}: no loops", func.name));
+                continue;
             }
+            let forest = crate::facts::loops::natural_loops(func);
             for l in loops {
-                let inv: Vec<String> = l.invariant.iter().map(|f| f.to_string()).collect();
-                let how = match &l.termination {
-                    LoopTermination::Ranking(r) if r.len() == 1 => format!("ranking function {} (unsigned, decreases every iteration)", r[0]),
-                    LoopTermination::Ranking(r) => format!(
-                        "lexicographic ranking functions ({}) (unsigned, decrease lexicographically every iteration)",
-                        r.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
-                    ),
-                    LoopTermination::Bound(n) => format!("at most {n} iterations (bit-vector unrolling)"),
+                let location = format!("{}:{}", func.name, func.block(l.header).name);
+                let expr = |text: String, internal: String| SourceExpr { location: location.clone(), text, internal };
+                let (kind, expressions) = match &l.termination {
+                    LoopTermination::Ranking(r) => ("bit-vector", r.iter().map(|t| expr(super::source_text::ranking_text(t), t.to_string())).collect::<Vec<_>>()),
+                    LoopTermination::Bound(n) => ("bound", vec![expr(format!("at most {n} iterations"), format!("at most {n} iterations"))]),
                 };
-                out.push(format!("loop {}: {how}; invariant: {}", l.location, if inv.is_empty() { "true".into() } else { inv.join(" ∧ ") }));
+                let internal: Vec<String> = l.invariant.iter().map(|f| f.to_string()).collect();
+                components.push(ComponentProof {
+                    locations: vec![location.clone()],
+                    phases: vec![RankingPhase { functions: vec![], kind: kind.into(), depth: expressions.len(), removes: vec![], expressions }],
+                    loops: vec![forest.source_loop(func, l.header)],
+                    invariants: vec![expr(super::source_text::invariant_text(&shown_invariant(&l.invariant, query_limit)), if internal.is_empty() { "true".into() } else { internal.join(" ∧ ") })],
+                });
             }
         }
-        out
+        crate::verdict::TerminationProof { components, notes }
     }
+}
+
+/// How readily a conjunct is dropped from the shown invariant (lower first): unsigned
+/// comparisons, then those about entry values or the iteration counter, then the rest;
+/// 3 for comparisons of one variable with a constant (kept: the text folds them into ranges).
+fn drop_order(c: &BvFormula) -> u8 {
+    let text = c.to_string();
+    let constant_bound = matches!(c, BvFormula::Cmp(_, a, b) if matches!((&**a, &**b), (BvTerm::Var { .. }, BvTerm::Const { .. }) | (BvTerm::Const { .. }, BvTerm::Var { .. })));
+    if constant_bound {
+        3
+    } else if text.contains("<=u") || text.contains("<u") {
+        0
+    } else if text.contains("@0") || text.contains(IT) {
+        1
+    } else {
+        2
+    }
+}
+
+/// The conjuncts of `invariant` without those the kept ones imply: the shown invariant is
+/// equivalent to the proved one. A conjunct is dropped only when z3 shows the implication
+/// (`Unsat`) within `query_limit`; repeated conjuncts go first.
+fn shown_invariant(invariant: &[BvFormula], query_limit: Duration) -> Vec<BvFormula> {
+    let mut kept: Vec<BvFormula> = Vec::new();
+    for c in invariant {
+        if !kept.contains(c) && *c != BvFormula::True {
+            kept.push(c.clone());
+        }
+    }
+    // bounds of one variable by a constant are folded into ranges by the text, not dropped
+    let mut candidates: Vec<BvFormula> = kept.iter().filter(|c| drop_order(c) < 3).cloned().collect();
+    candidates.sort_by_key(drop_order);
+    for c in candidates {
+        let rest: Vec<BvFormula> = kept.iter().filter(|k| **k != c).cloned().collect();
+        let query = BvFormula::and(rest.iter().cloned().chain(std::iter::once(BvFormula::not(c.clone()))));
+        if check_bv(&query, Some(query_limit)).0 == SatResult::Unsat {
+            kept = rest;
+        }
+    }
+    kept
 }
 
 /// Searches a proof for function `entry` (and, first, every function it calls) and re-checks

@@ -5,6 +5,7 @@
 //! loops cover every cycle when it is set.
 
 use crate::ir::{BlockId, Function};
+use crate::verdict::SourceLoop;
 use petgraph::algo::dominators::simple_fast;
 use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::{BTreeMap, BTreeSet};
@@ -45,6 +46,21 @@ impl LoopForest {
     /// The loop with header `h`.
     pub fn with_header(&self, h: BlockId) -> Option<&Loop> {
         self.loops.iter().find(|l| l.header == h)
+    }
+    /// The source loop a program point at block `b` of `f` (a function of this forest) belongs
+    /// to: the loop headed by `b`, else the innermost loop containing `b`, named by its
+    /// statement (`Function::loop_statement`); `None` outside every loop (e.g. a function's
+    /// entry, where recursion cycles).
+    pub fn source_loop(&self, f: &Function, b: BlockId) -> Option<SourceLoop> {
+        let l = self.with_header(b).or_else(|| self.innermost_containing(b).map(|i| &self.loops[i]))?;
+        let at = f.loop_statement(l.header, l.blocks.iter().copied());
+        Some(SourceLoop {
+            file: at.map(|a| a.file.clone()).unwrap_or_default(),
+            line: at.map_or(0, |a| a.line),
+            column: at.map_or(0, |a| a.col),
+            function: f.name.clone(),
+            header: f.block(l.header).name.clone(),
+        })
     }
 }
 

@@ -105,6 +105,7 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
         blocks: HashMap::new(),
         names: Vec::new(),
         pending: Vec::new(),
+        debug_names: HashMap::new(),
     };
     let mut params = Vec::new();
     for i in 0..param_count {
@@ -114,6 +115,7 @@ pub(super) fn translate_function(func: LLVMValueRef, maps: &ModuleMaps) -> Funct
         params.push((id, layout.ty(type_of(p))));
     }
     let llvm_blocks = if is_decl { Vec::new() } else { blocks_of(func) };
+    cx.debug_names = super::debug_names::debug_variable_names(func, &llvm_blocks);
     for (i, &b) in llvm_blocks.iter().enumerate() {
         cx.blocks.insert(b, BlockId(i as u32));
     }
@@ -220,12 +222,15 @@ struct FunctionTranslator<'m> {
     /// Instructions materialising constant expressions used by phis, to be appended at the
     /// end of the predecessor block.
     pending: Vec<(BlockId, Instr)>,
+    /// Source variable names from debug records (`debug_names`), preferred to LLVM names.
+    debug_names: HashMap<LLVMValueRef, String>,
 }
 
 impl FunctionTranslator<'_> {
     /// Gives an LLVM value the next dense `ValueId`.
     fn define(&mut self, v: LLVMValueRef) -> ValueId {
-        let id = self.fresh(ffi::readable_name(&ffi::value_name(v)));
+        let name = self.debug_names.get(&v).cloned().or_else(|| ffi::readable_name(&ffi::value_name(v)));
+        let id = self.fresh(name);
         self.values.insert(v, id);
         id
     }

@@ -26,6 +26,7 @@
 mod annotations;
 mod bitcode_check;
 mod constants;
+mod debug_names;
 mod ffi;
 mod function;
 mod globals;

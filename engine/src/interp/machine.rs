@@ -127,6 +127,7 @@ impl<'a> Machine<'a> {
                 }
             }
             let base = self.memory.allocate_cells(AllocKind::Global, cells, g.is_constant)?;
+            self.memory.name_block(base, g.name.clone());
             self.globals.push(base);
         }
         Ok(())
@@ -378,6 +379,10 @@ impl<'a> Machine<'a> {
                 let base = self.memory.allocate(size, AllocKind::Stack, Cell::Uninit)?;
                 if let Some(top) = self.frames.last_mut() {
                     top.allocas.push(base);
+                    let func = self.module.function(top.func);
+                    if let Some(Some(name)) = instr.result.and_then(|r| func.value_names.get(r.0 as usize)) {
+                        self.memory.name_block(base, name.clone());
+                    }
                 }
                 Value::int(base as i128)
             }

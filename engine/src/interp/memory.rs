@@ -63,6 +63,9 @@ pub struct Memory {
     pub max_alloc_bytes: u64,
     digest: u64,
     generation: u64,
+    /// Source names of blocks by base address (`a` for `int a[4]`, a global's name), for the
+    /// messages of violations only: not part of the state (equality and digest ignore it).
+    names: BTreeMap<u64, String>,
 }
 
 impl PartialEq for Memory {
@@ -114,7 +117,7 @@ pub enum Access {
 
 impl Memory {
     pub fn new(max_alloc_bytes: u64) -> Memory {
-        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes, digest: 0, generation: 0 }
+        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes, digest: 0, generation: 0, names: BTreeMap::new() }
     }
 
     /// Hash of the contents (equal memories have equal digests).
@@ -163,6 +166,24 @@ impl Memory {
         }
     }
 
+    /// Gives the block at `base` its source name (shown in violation messages).
+    pub fn name_block(&mut self, base: u64, name: String) {
+        self.names.insert(base, name);
+    }
+
+    /// The source terms of an access of `len` bytes at `offset` into the block at `base`:
+    /// `` `a[4]` of the 4-element array `a` `` (elements of the access's size) when the block
+    /// has a name and the access is element-aligned, else the byte offset into the object.
+    fn object_text(&self, base: u64, size: u64, offset: i128, len: u64) -> String {
+        let Some(name) = self.names.get(&base) else { return String::new() };
+        if len > 0 && size > len && size.is_multiple_of(len) && offset.rem_euclid(len as i128) == 0 {
+            let index = offset.div_euclid(len as i128);
+            format!(", i.e. `{name}[{index}]` of the {}-element array `{name}` ({len}-byte elements, as accessed)", size / len)
+        } else {
+            format!(", i.e. byte {offset} of the {size}-byte object `{name}`")
+        }
+    }
+
     /// Checks that `[addr, addr+len)` lies inside one live allocation; returns its base.
     pub fn check(&self, addr: u64, len: u64, access: Access) -> Result<u64, Fault> {
         let invalid = if access == Access::Read { kind::INVALID_READ } else { kind::INVALID_WRITE };
@@ -180,17 +201,22 @@ impl Memory {
         if inside_start && !block.live {
             return Err(Fault::Violation {
                 kind: kind::USE_AFTER_FREE,
-                message: format!("{verb} of {len} bytes at {addr:#x} inside a dead {:?} block (base {base:#x})", block.kind),
+                message: format!(
+                    "{verb} of {len} bytes at {addr:#x} inside a dead {:?} block (base {base:#x}){}",
+                    block.kind,
+                    self.names.get(&base).map(|n| format!(": the object `{n}`")).unwrap_or_default()
+                ),
             });
         }
         if !inside_start || addr.checked_add(len).is_none_or(|end| end > base + block.size) {
             return Err(Fault::Violation {
                 kind: invalid,
                 message: format!(
-                    "{verb} of {len} bytes at {addr:#x} outside the {}-byte {:?} block at {base:#x} (offset {})",
+                    "{verb} of {len} bytes at {addr:#x} outside the {}-byte {:?} block at {base:#x} (offset {}){}",
                     block.size,
                     block.kind,
-                    addr as i128 - base as i128
+                    addr as i128 - base as i128,
+                    self.object_text(base, block.size, addr as i128 - base as i128, len)
                 ),
             });
         }
@@ -293,5 +319,25 @@ mod tests {
         assert!(matches!(m.check(a, 4, Access::Read), Err(Fault::Violation { kind: kind::USE_AFTER_FREE, .. })));
         assert!(matches!(m.free(a), Err(Fault::Violation { kind: kind::DOUBLE_FREE, .. })));
         assert!(matches!(m.free(b + 1), Err(Fault::Violation { kind: kind::INVALID_FREE, .. })));
+    }
+
+    fn message(r: Result<u64, Fault>) -> String {
+        match r {
+            Err(Fault::Violation { message, .. }) => message,
+            other => panic!("no violation: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn violations_name_the_source_object_and_index() {
+        let mut m = Memory::new(1 << 20);
+        let a = m.allocate(16, AllocKind::Stack, Cell::Uninit).unwrap();
+        let unnamed = m.allocate(16, AllocKind::Stack, Cell::Uninit).unwrap();
+        let before = m.clone();
+        m.name_block(a, "buf".into());
+        assert_eq!(m, before, "a name is not part of the state");
+        assert!(message(m.check(a + 16, 4, Access::Write)).ends_with("(offset 16), i.e. `buf[4]` of the 4-element array `buf` (4-byte elements, as accessed)"));
+        assert!(message(m.check(a + 14, 4, Access::Read)).ends_with("i.e. byte 14 of the 16-byte object `buf`"));
+        assert!(message(m.check(unnamed + 16, 4, Access::Read)).ends_with("(offset 16)"));
     }
 }

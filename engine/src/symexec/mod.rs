@@ -147,6 +147,8 @@ pub struct GraphIts {
     pub legends: BTreeMap<String, BTreeMap<Var, Var>>,
     /// One line about the graph and the ITS, for the proof's notes.
     pub summary: String,
+    /// Per ITS location: the source loop its graph node lies in (absent outside loops).
+    pub loops: BTreeMap<String, crate::verdict::SourceLoop>,
 }
 
 impl Analysis {
@@ -159,14 +161,28 @@ impl Analysis {
     }
 }
 
+/// The ITS location of the graph behind `location`: the termination prover's refinement
+/// splits a location per incoming rule as `LOCATION@RULE` (`termination::refine`).
+fn graph_location(location: &str) -> &str {
+    let mut l = location;
+    while let Some((head, rule)) = l.rsplit_once('@') {
+        if rule.is_empty() || !rule.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        l = head;
+    }
+    l
+}
+
 impl GraphIts {
     /// Rewrites positional ITS variables in the ranking functions of `proof` (a proof of this
-    /// ITS) to program names, and notes the graph's size.
+    /// ITS) to program names, names each component's source loops, and notes the graph's size.
     pub fn readable_proof(&self, mut proof: TerminationProof) -> TerminationProof {
         for comp in &mut proof.components {
+            comp.loops = comp.locations.iter().map(|l| self.loops.get(graph_location(l)).cloned()).collect();
             for phase in &mut comp.phases {
                 for (loc, f) in &mut phase.functions {
-                    if let Some(map) = self.legends.get(loc) {
+                    if let Some(map) = self.legends.get(graph_location(loc)) {
                         let mut out = LinExpr::constant(f.constant);
                         for (v, c) in &f.coeffs {
                             let nv = map.get(v).cloned().unwrap_or_else(|| v.clone());
@@ -466,6 +482,7 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     stats.push(("ITS locations".into(), built.its.locations.len().to_string()));
     stats.push(("ITS transitions".into(), built.its.transitions.len().to_string()));
     let legends = legends(module, &g, &built);
+    let loops = source_loops(module, &g, &built);
     let summary = format!(
         "symbolic execution graph: {} nodes, {} merges; ITS: {} locations, {} transitions",
         g.nodes.iter().filter(|n| n.alive).count(),
@@ -473,7 +490,7 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
         built.its.locations.len(),
         built.its.transitions.len()
     );
-    finish(GraphOutcome::Its(GraphIts { its: built.its, legends, summary }), MemorySafety::Proved, stats, &ctx, exports)
+    finish(GraphOutcome::Its(GraphIts { its: built.its, legends, summary, loops }), MemorySafety::Proved, stats, &ctx, exports)
 }
 
 /// The summaries a complete graph without error states offers the store (design
@@ -510,7 +527,7 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
             Some(match its_build::build_entry_its(g, e, &members, name_of, limit) {
                 Ok(Some(built)) => {
                     let summary = format!("the runs of `{}` from one entry state: ITS of {} locations, {} transitions", ctx.module.function(func).name, built.its.locations.len(), built.its.transitions.len());
-                    GraphOutcome::Its(GraphIts { legends: legends(ctx.module, g, &built), its: built.its, summary })
+                    GraphOutcome::Its(GraphIts { legends: legends(ctx.module, g, &built), loops: source_loops(ctx.module, g, &built), its: built.its, summary })
                 }
                 Ok(None) => GraphOutcome::NoCycles,
                 Err(_) => continue,
@@ -522,6 +539,25 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
             summary_store::strip_memory(&mut entry, &mut returns);
         }
         out.push(Export { summary: summary_store::canonical(func, producer, &entry, &returns), function: ctx.module.function(func).name.clone(), subgraph });
+    }
+    out
+}
+
+/// Per ITS location, the source loop of its node's innermost frame (`LoopForest::source_loop`).
+fn source_loops(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts) -> BTreeMap<String, crate::verdict::SourceLoop> {
+    let mut forests = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for (li, &node) in built.loc_nodes.iter().enumerate() {
+        let s = &g.nodes[node].state;
+        if s.frames.is_empty() {
+            continue;
+        }
+        let fr = s.top();
+        let func = module.function(fr.func);
+        let forest = forests.entry(fr.func).or_insert_with(|| crate::facts::loops::natural_loops(func));
+        if let Some(l) = forest.source_loop(func, fr.block) {
+            out.insert(built.its.locations[li].clone(), l);
+        }
     }
     out
 }

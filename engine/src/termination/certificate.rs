@@ -116,10 +116,12 @@ pub fn to_proof(its: &Its, cert: &Certificate, notes: Vec<String>) -> Terminatio
         }
         let removed: Vec<String> =
             p.removed.iter().map(|&r| its.transitions[r].origin.clone().unwrap_or_else(|| format!("rule {r}"))).collect();
-        let kind = if p.depth == 1 { "linear".to_string() } else { format!("multiphase {}", p.depth) };
+        let kind = if p.depth == 1 { "linear" } else { "multiphase" };
         components.push(ComponentProof {
             locations,
-            phases: vec![RankingPhase { functions, kind: format!("{kind}; removes {}", removed.join(", ")) }],
+            phases: vec![RankingPhase { functions, kind: kind.to_string(), depth: p.depth, removes: removed, expressions: vec![] }],
+            loops: vec![],
+            invariants: vec![],
         });
     }
     TerminationProof { components, notes }
