@@ -62,6 +62,8 @@ pub struct Ctx<'m> {
     /// Calls of non-recursive callees whose call abstraction was an instance of an entry
     /// already built for another call (its graph reused, not rebuilt).
     pub reused_entries: u64,
+    /// Known alignments of variables (`x ≡ 0 (mod g)`), see `symexec::alignment`.
+    pub aligned: HashMap<Var, u64>,
 }
 
 impl<'m> Ctx<'m> {
@@ -86,6 +88,7 @@ impl<'m> Ctx<'m> {
             callee_summaries: crate::config::CalleeSummaries::Off,
             callee_summary_calls: 0,
             reused_entries: 0,
+            aligned: HashMap::new(),
         }
     }
 
@@ -175,7 +178,17 @@ impl<'m> Ctx<'m> {
             return true;
         }
         let focus: BTreeSet<Var> = concl.iter().flat_map(|a| a.e.coeffs.keys().cloned()).collect();
-        let facts = self.state_facts(s, &focus);
+        let mut facts = self.state_facts(s, &focus);
+        if self.entails_facts(&facts, concl) {
+            return true;
+        }
+        // retried with the alignments of the variables involved (`symexec::alignment`), which
+        // only matter for congruence reasoning and make the integer queries harder
+        let align = super::alignment::facts_of(self, &facts, &focus);
+        if align.is_empty() {
+            return false;
+        }
+        facts.extend(align);
         self.entails_facts(&facts, concl)
     }
 

@@ -61,6 +61,7 @@
 //!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 
 mod aggregate;
+mod alignment;
 mod bv;
 mod ctx;
 mod exec;
@@ -234,6 +235,10 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
             crate::ir::RustParam::Ref { .. } => None,
         };
         let Some(v) = lv.get(p).cloned() else { continue };
+        // a Rust reference is aligned to its type (alignment.rs), even an empty slice's
+        if let Some(n) = f.param_attrs.get(i).and_then(|a| a.align) {
+            alignment::set(ctx, &v, n);
+        }
         if let Some((alloc, atoms)) = rust_param_block(ctx, &v, rust, len.as_ref()) {
             for a in atoms {
                 s.add_atom(a);
