@@ -21,7 +21,9 @@
 //!   cursor is lost. A static per-function analysis (`facts::congruence`) gives `p − B ≡ 0 (mod g)`
 //!   for a root pointer local `B`; when an access at local `p` is not proved in bounds, the
 //!   alloc check is retried with `p − LV(B) = g·k` (k a fresh integer), a fact of every run
-//!   that reaches the access, so the retry only drops unreachable concrete states.
+//!   that reaches the access, so the retry only drops unreachable concrete states. Cursors
+//!   kept in memory (a Rust slice iterator) get theirs from `alignment`: per-variable
+//!   `x ≡ 0 (mod g)` kept by merges that both states entail.
 //! - **Stack frames.** Returning frees the frame's allocas (later accesses fail the alloc check).
 //!   `llvm.stackrestore` frees every alloca of the frame that may have run after a stacksave
 //!   (non-constant count, or outside the entry block, or after a stacksave there): a superset
