@@ -11,8 +11,12 @@
 //!   (debug info): a reference is aligned to its type by Rust's validity rules, also when the
 //!   slice is empty (a dangling but aligned pointer), the same assumption as the reference's
 //!   block (`symexec::rust_param_block`).
-//! - **`PtrAdd`**: `base + offset + Σ scale·index` is a multiple of
-//!   `gcd(align(base), offset, scale·index …)`.
+//! - **Definitions** (`exec::define`, so every `PtrAdd` and copy, and aggregate fields) over
+//!   an aligned variable: `w = Σc·x + c₀` is a multiple of `gcd(c·align(x) …, c₀)` (a `PtrAdd`
+//!   `base + offset + Σ scale·index` of `gcd(align(base), offset, scale …)`). Definitions
+//!   without an aligned variable (constants, integer arithmetic of C programs) get none: the
+//!   rule would hold for them too, but each failed entailment over an aligned variable is
+//!   retried with the alignments, so a program without Rust reference parameters pays nothing.
 //! - **Merges** (`merge`): the merged variable of `x_a`, `x_b` gets `g` when both states entail
 //!   `x_a ≡ 0` and `x_b ≡ 0 (mod g)` (checked by z3 over their own facts and alignments), so
 //!   the merged state generalizes both.
@@ -86,7 +90,7 @@ fn expr_alignment(e: &LinExpr, align: &dyn Fn(&Var) -> u64) -> u64 {
 /// Records the alignment of a fresh variable `w` defined as `w = e` (every `PtrAdd`, copy and
 /// offset computation goes through `exec::define`).
 pub fn define(ctx: &mut Ctx<'_>, w: &Var, e: &LinExpr) {
-    if ctx.aligned.is_empty() {
+    if ctx.aligned.is_empty() || !e.coeffs.keys().any(|x| of(ctx, x) >= 2) {
         return;
     }
     let g = of_expr(ctx, e);
