@@ -378,6 +378,18 @@ impl Config {
         c.fingerprint()
     }
 
+    /// [`Config::function_fingerprint`] for the function named `symbol`: its own time limit
+    /// (override or default) instead of the whole table of per-function overrides, so that
+    /// changing one function's limit in termcheck.toml keeps every other function's cache
+    /// entries. Without overrides it equals `function_fingerprint()`.
+    pub fn function_fingerprint_of(&self, symbol: &str) -> ContentHash {
+        let mut c = self.clone();
+        c.timeout = Duration::ZERO;
+        c.function_timeout = self.function_timeout_of(symbol);
+        c.function_timeouts.clear();
+        c.fingerprint()
+    }
+
     /// A stable content hash of every field that can change a result: semantics, time
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
     pub fn fingerprint(&self) -> ContentHash {
@@ -451,6 +463,18 @@ mod tests {
         assert_eq!(with.function_timeout_of("other"), Duration::from_secs(5));
         assert_ne!(with.fingerprint(), config.fingerprint());
         assert!(config.with_function_timeout_for("slow", Duration::ZERO).is_err());
+    }
+
+    #[test]
+    fn a_function_timeout_override_changes_only_that_functions_fingerprint() {
+        let config = base().with_function_timeout(Duration::from_secs(5)).expect("positive");
+        let with = config.clone().with_function_timeout_for("slow", Duration::from_secs(300)).expect("positive");
+        assert_eq!(with.function_fingerprint_of("other"), config.function_fingerprint_of("other"));
+        assert_eq!(config.function_fingerprint_of("other"), config.function_fingerprint());
+        assert_ne!(with.function_fingerprint_of("slow"), config.function_fingerprint_of("slow"));
+        // the override is the same as that default for everyone
+        let everyone = base().with_function_timeout(Duration::from_secs(300)).expect("positive");
+        assert_eq!(with.function_fingerprint_of("slow"), everyone.function_fingerprint_of("slow"));
     }
 
     #[test]

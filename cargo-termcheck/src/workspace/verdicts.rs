@@ -184,17 +184,20 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
                 }
             }
         };
+        let kept_or_maybe = |reason: &str| {
+            let done = finished.lock().map(|d| d.clone()).unwrap_or_default();
+            let internal = |name: &str| module.function_by_name(name).is_some_and(|f| !module.function(f).callable_from_outside());
+            keep_finished(&names, done, internal, |n| maybe(n, reason, &module))
+        };
         match run_with_limit(remaining + GRACE, move || analyze_module_observed(&shared, &config, &selection, store.as_ref(), &on_report)) {
             Supervised::Finished(report) => report.functions,
             Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
-            Supervised::TimedOut => {
-                let done = finished.lock().map(|d| d.clone()).unwrap_or_default();
-                let internal = |name: &str| module.function_by_name(name).is_some_and(|f| !module.function(f).callable_from_outside());
-                keep_finished(&names, done, internal, |n| maybe(n, &timeout, &module))
-            }
-            // The abandoned worker cannot be stopped; its functions and, while it holds the
-            // memory, later units' functions are MAYBE with this reason.
-            Supervised::MemoryLimit(megabytes) => all_maybe(&crate::supervise::memory_limit_reason(megabytes)),
+            // Either way the reports that finished before the supervisor stopped waiting are
+            // kept (`keep_finished`); the rest are MAYBE with the reason. The abandoned worker
+            // cannot be stopped: while it holds the memory, later units' functions are MAYBE
+            // with the memory reason too.
+            Supervised::TimedOut => kept_or_maybe(&timeout),
+            Supervised::MemoryLimit(megabytes) => kept_or_maybe(&crate::supervise::memory_limit_reason(megabytes)),
         }
     };
     for report in reports {

@@ -212,11 +212,12 @@ impl ModuleKeys {
             context.push(*h.finalize().as_bytes());
             open.push(members.iter().any(|f| escapes[f.0 as usize]) || callees.iter().any(|c| open[*c]));
         }
-        let fingerprint = config.function_fingerprint();
         let keys = (0..n)
             .map(|i| {
                 let (k, deep) = (cg.scc_of[i]?, hashes.deep[i]?);
                 let name = &module.functions[i].name;
+                // per function: another function's time limit does not change this report
+                let fingerprint = config.function_fingerprint_of(name);
                 let mut h = blake3::Hasher::new();
                 h.update(b"termcheck report key\0");
                 h.update(&KEY_VERSION.to_le_bytes());

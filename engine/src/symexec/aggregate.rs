@@ -124,6 +124,7 @@ pub fn insert(ctx: &mut Ctx<'_>, mut s: State, agg: &Operand, value: &Operand, i
         } else {
             let pv = ctx.fresh("part");
             s.add_atoms([Atom::cmp(&LinExpr::var(&pv), Rel::Eq, &e)]);
+            super::alignment::define(ctx, &pv, &e);
             LinExpr::var(&pv)
         };
         parts.push(AggPart { path: indices.to_vec(), value: pv, view });

@@ -73,6 +73,8 @@ pub struct Ctx<'m> {
     /// Whether the returns of the analysed function itself are recorded as return states of
     /// its root (its `E_top`), to seed the summary store.
     pub root_entry: bool,
+    /// Known alignments of variables (`x ≡ 0 (mod g)`), see `symexec::alignment`.
+    pub aligned: HashMap<Var, u64>,
 }
 
 impl<'m> Ctx<'m> {
@@ -101,6 +103,7 @@ impl<'m> Ctx<'m> {
             store_served: 0,
             entries_built: 0,
             root_entry: false,
+            aligned: HashMap::new(),
         }
     }
 
@@ -190,7 +193,17 @@ impl<'m> Ctx<'m> {
             return true;
         }
         let focus: BTreeSet<Var> = concl.iter().flat_map(|a| a.e.coeffs.keys().cloned()).collect();
-        let facts = self.state_facts(s, &focus);
+        let mut facts = self.state_facts(s, &focus);
+        if self.entails_facts(&facts, concl) {
+            return true;
+        }
+        // retried with the alignments of the variables involved (`symexec::alignment`), which
+        // only matter for congruence reasoning and make the integer queries harder
+        let align = super::alignment::facts_of(self, &facts, &focus);
+        if align.is_empty() {
+            return false;
+        }
+        facts.extend(align);
         self.entails_facts(&facts, concl)
     }
 

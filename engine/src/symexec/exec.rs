@@ -200,6 +200,7 @@ pub fn define(ctx: &mut Ctx<'_>, s: &mut State, x: ValueId, e: &LinExpr) {
     let hint = value_hint(ctx, s, x);
     let w = ctx.fresh(&hint);
     super::aggregate::copy_parts(ctx, e, &w);
+    super::alignment::define(ctx, &w, e);
     if let Some(a) = Atom::cmp(&LinExpr::var(&w), Rel::Eq, e) {
         s.add_atom(a);
     }

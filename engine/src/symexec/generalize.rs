@@ -231,6 +231,9 @@ pub fn instance_from(ctx: &mut Ctx<'_>, general: &State, inst: &State, seed: Mu)
     if !ctx.entails(inst, &atoms) {
         return None;
     }
+    if !super::alignment::instance_holds(ctx, inst, &mu) {
+        return None;
+    }
     Some(mu)
 }
 
@@ -320,6 +323,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
     let (lists, list_vars) = super::lists::merge(ctx, a, b, &mut inv_a, &mut inv_b, &mut mu_a);
     c.lists = lists;
     extra.extend(list_vars);
+    super::alignment::merge(ctx, a, b, &merged_pairs(&inv_a, &inv_b));
     let ra = |v: &Var| inv_a.get(v).cloned().unwrap_or_else(|| v.clone());
     let rb = |v: &Var| inv_b.get(v).cloned().unwrap_or_else(|| v.clone());
     let b_ren = b.rename(&rb);
@@ -340,6 +344,12 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
     c.inputs_exact = false;
     project_kb(&mut c);
     Merged { state: c, mu_a }
+}
+
+/// Merged variable ↦ (its variable in `a`, its variable in `b`), from the two renamings.
+fn merged_pairs(inv_a: &BTreeMap<Var, Var>, inv_b: &BTreeMap<Var, Var>) -> BTreeMap<Var, (Var, Var)> {
+    let from_b: BTreeMap<&Var, &Var> = inv_b.iter().map(|(vb, m)| (m, vb)).collect();
+    inv_a.iter().filter_map(|(va, m)| from_b.get(m).map(|vb| (m.clone(), (va.clone(), (*vb).clone())))).collect()
 }
 
 /// ⟪a⟫ (atoms only): ⟨a⟩, equations split into two inequalities, disequalities

@@ -21,7 +21,9 @@
 //!   cursor is lost. A static per-function analysis (`facts::congruence`) gives `p − B ≡ 0 (mod g)`
 //!   for a root pointer local `B`; when an access at local `p` is not proved in bounds, the
 //!   alloc check is retried with `p − LV(B) = g·k` (k a fresh integer), a fact of every run
-//!   that reaches the access, so the retry only drops unreachable concrete states.
+//!   that reaches the access, so the retry only drops unreachable concrete states. Cursors
+//!   kept in memory (a Rust slice iterator) get theirs from `alignment`: per-variable
+//!   `x ≡ 0 (mod g)` kept by merges that both states entail.
 //! - **Stack frames.** Returning frees the frame's allocas (later accesses fail the alloc check).
 //!   `llvm.stackrestore` frees every alloca of the frame that may have run after a stacksave
 //!   (non-constant count, or outside the entry block, or after a stacksave there): a superset
@@ -61,6 +63,7 @@
 //!   remaining wraps (`x += 3` until `x % 3 == 0`) are not found.
 
 mod aggregate;
+mod alignment;
 mod bv;
 mod ctx;
 mod exec;
@@ -258,6 +261,10 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
             crate::ir::RustParam::Ref { .. } => None,
         };
         let Some(v) = lv.get(p).cloned() else { continue };
+        // a Rust reference is aligned to its type (alignment.rs), even an empty slice's
+        if let Some(n) = f.param_attrs.get(i).and_then(|a| a.align) {
+            alignment::set(ctx, &v, n);
+        }
         if let Some((alloc, atoms)) = rust_param_block(ctx, &v, rust, len.as_ref()) {
             for a in atoms {
                 s.add_atom(a);
@@ -518,6 +525,11 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
         // known fields of aggregate arguments live in this analysis' context, not in the
         // state: an entry that has them is not exactly representable, so it is not stored
         if node.state.lv_vars().iter().any(|v| ctx.agg_parts.contains_key(v)) {
+            continue;
+        }
+        // likewise alignments (`symexec::alignment`) live in the context: a proof that may
+        // rest on `x ≡ 0 (mod g)` must not be stored for an entry that does not say so
+        if node.state.all_vars().iter().any(|v| ctx.aligned.get(v).is_some_and(|g| *g >= 2)) {
             continue;
         }
         let subgraph = if is_root {

@@ -33,8 +33,7 @@ pub fn countdown(mut n: u32) -> u32 {
     steps
 }
 
-/// The sum of a slice (wrapping): Rust semantics of slices and iterators are still being
-/// added to the engine, so today this one is expected to stay MAYBE.
+/// The sum of a slice (wrapping), through the slice's iterator.
 pub fn sum_slice(values: &[u32]) -> u32 {
     let mut total = 0u32;
     for v in values {

@@ -1,4 +1,5 @@
-// Sums a slice: the loop runs once per element (YES); the overflow check's panic is a
+// Sums a slice: the loop runs once per element (YES: the iterator's pointer keeps its
+// alignment across merges, symexec::alignment); the overflow check's panic is a
 // terminating run, reported as "may panic".
 #[no_mangle]
 pub fn slice_sum(v: &[u32]) -> u64 {
