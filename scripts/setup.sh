@@ -11,6 +11,7 @@ z3_dir="$root/.toolchain/z3"
 need_apt=()
 [ -x /usr/lib/llvm-22/bin/llvm-config ] || need_apt+=(llvm-22-dev)
 [ -x /usr/bin/clang-22 ] || need_apt+=(clang-22)
+[ -x /usr/bin/opt-22 ] || need_apt+=(llvm-22)   # opt-22 checks untrusted bitcode in a child process
 # inkwell's llvm-sys links libpolly/zstd/etc. through llvm-config --system-libs.
 dpkg -s libpolly-22-dev >/dev/null 2>&1 || need_apt+=(libpolly-22-dev)
 dpkg -s libzstd-dev >/dev/null 2>&1 || need_apt+=(libzstd-dev)

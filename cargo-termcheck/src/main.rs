@@ -173,12 +173,12 @@ fn prove(args: ProveArgs) -> i32 {
             let report = maybe_report(format!("timeout after {} s", args.timeout), is_its);
             print_report(&report, args.format, start.elapsed());
             // Ends the abandoned worker and any z3 threads with it.
-            std::process::exit(EXIT_VERDICT)
+            supervise::exit_abandoning_worker(EXIT_VERDICT)
         }
         Supervised::MemoryLimit(megabytes) => {
             let report = maybe_report(supervise::memory_limit_reason(megabytes), is_its);
             print_report(&report, args.format, start.elapsed());
-            std::process::exit(EXIT_VERDICT)
+            supervise::exit_abandoning_worker(EXIT_VERDICT)
         }
     }
 }
@@ -290,11 +290,11 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         }
         Supervised::TimedOut => {
             print_module(&[], None, Some(&timeout_reason), args.format, start.elapsed());
-            std::process::exit(EXIT_VERDICT)
+            supervise::exit_abandoning_worker(EXIT_VERDICT)
         }
         Supervised::MemoryLimit(megabytes) => {
             print_module(&[], None, Some(&supervise::memory_limit_reason(megabytes)), args.format, start.elapsed());
-            std::process::exit(EXIT_VERDICT)
+            supervise::exit_abandoning_worker(EXIT_VERDICT)
         }
     };
     let remaining = timeout.saturating_sub(start.elapsed());
@@ -325,12 +325,12 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         Supervised::TimedOut => {
             print_module(&unfinished_functions(&module, &timeout_reason), None, Some(&timeout_reason), args.format, start.elapsed());
             // Ends the abandoned worker and any z3 threads with it.
-            std::process::exit(EXIT_VERDICT)
+            supervise::exit_abandoning_worker(EXIT_VERDICT)
         }
         Supervised::MemoryLimit(megabytes) => {
             let reason = supervise::memory_limit_reason(megabytes);
             print_module(&unfinished_functions(&module, &reason), None, Some(&reason), args.format, start.elapsed());
-            std::process::exit(EXIT_VERDICT)
+            supervise::exit_abandoning_worker(EXIT_VERDICT)
         }
     }
 }

@@ -4,7 +4,8 @@
 //! gets the plain timeout as its own deadline, so normally it answers (MAYBE with its own reason)
 //! before the grace runs out. A panic in the worker is caught and reported with its message and
 //! source location. On expiry the caller prints its MAYBE and ends the process with
-//! `std::process::exit`, which also ends z3's threads still working for the abandoned worker.
+//! [`exit_abandoning_worker`], which also ends z3's threads still working for the abandoned
+//! worker.
 //!
 //! While it waits, the main thread also watches the process's resident memory (every
 //! [`MEMORY_POLL`]) against the limit of [`set_memory_limit`] (`--memory-limit`): past it the
@@ -257,4 +258,17 @@ mod tests {
         assert!(matches!(outcome, Supervised::TimedOut), "{outcome:?}");
         assert!(start.elapsed() < Duration::from_secs(5));
     }
+}
+
+/// Ends the process while an abandoned worker may still be inside LLVM or z3: flushes stdout
+/// and stderr, then `_exit`s. `std::process::exit` would run the C++ static destructors of LLVM
+/// and z3 (atexit handlers) under the running worker, which can kill the process by a signal
+/// after the verdict was printed (seen under load with `--memory-limit 1`, reached while the
+/// worker parsed the module).
+pub fn exit_abandoning_worker(code: i32) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    let _ = std::io::stderr().lock().flush();
+    // SAFETY: `_exit` takes no pointers and never returns; skipping atexit handlers is the point.
+    unsafe { libc::_exit(code) }
 }
