@@ -529,7 +529,7 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
         }
         // likewise alignments (`symexec::alignment`) live in the context: a proof that may
         // rest on `x ≡ 0 (mod g)` must not be stored for an entry that does not say so
-        if node.state.all_vars().iter().any(|v| ctx.aligned.get(v).is_some_and(|g| *g >= 2)) {
+        if node.state.all_vars().iter().any(|v| alignment::of(ctx, v) >= 2) {
             continue;
         }
         let subgraph = if is_root {
