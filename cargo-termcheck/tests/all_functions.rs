@@ -73,3 +73,23 @@ fn a_caller_is_proved_through_stored_callee_summaries() {
     let human = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args[..args.len() - 2], Duration::from_secs(60));
     assert!(human.stderr.contains("calls served from them"), "{}", human.stderr);
 }
+
+#[test]
+fn a_caller_is_proved_through_a_stored_recursive_callee_summary() {
+    // `stored-recursive-summaries.c`: `depth`'s and `fib`'s own proofs (their recursion
+    // included) enter the run's summary store; `walk`'s call of `depth` is served from it,
+    // and `walk`'s loop is proved from the stored return states (result >= 0)
+    let args: Vec<String> = ["prove", "stored-recursive-summaries.c", "--all-functions", "--int-semantics", "math", "--jobs", "2", "--no-cache", "--format", "json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let json = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60));
+    assert_eq!(json.code, Some(0), "{json:?}");
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    assert!(v["summaries_stored"].as_u64().is_some_and(|n| n >= 2), "{v}");
+    let walk = v["functions"].as_array().expect("functions").iter().find(|f| f["name"] == "walk").expect("walk");
+    assert_eq!(walk["verdict"], "YES", "{walk}");
+    assert_eq!(walk["stats"]["calls of recursive callees served from the summary store"], "1", "{walk}");
+    assert_eq!(walk["stats"]["callee graphs built"], "0", "{walk}");
+    assert!(walk["stats"].get("summarized calls").is_some_and(|n| n == "1"), "{walk}");
+}

@@ -192,9 +192,36 @@ fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: 
     in_place(module, facts, entry, config, deadline, store)
 }
 
-/// Symbolic execution with non-recursive callees executed in place, and its ITS proof.
+/// Symbolic execution with non-recursive callees executed in place, and its ITS proof. With
+/// a store that holds summaries of recursive functions `entry` may call (outside its own
+/// recursion group), a first attempt with `TimeShares::summarized_callees` of the time
+/// serves their calls from it (the caller's ITS then has none of their recursion cycles);
+/// unless that attempt proves termination and memory safety, or used no stored summary and
+/// finished in its time, the graph is built again with every recursive callee analysed here,
+/// so a stored summary whose return states are weaker than a fresh entry's costs time, not
+/// a verdict.
 fn in_place(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>) -> (crate::symexec::Analysis, Termination) {
-    let mut analysis = crate::symexec::analyze_seeding(module, facts, entry, config, deadline, store);
+    use crate::symexec::Imports;
+    let offered = store.is_some_and(|s| s.offers(entry, &|g| facts.summarized(module, g) != crate::facts::recursion::Summarized::No));
+    if offered {
+        let started = Instant::now();
+        let attempt_deadline = started + config.shares().summarized_callees.of(deadline.saturating_duration_since(started));
+        let (attempt, termination) = in_place_with(module, facts, entry, config, attempt_deadline, store, Imports::Recursive);
+        let proved = matches!(termination, Termination::Yes(_)) && attempt.memory_safety == MemorySafety::Proved;
+        let served = attempt.stats.iter().any(|(k, _)| k == "calls of recursive callees served from the summary store");
+        if proved || (!served && Instant::now() < attempt_deadline) {
+            return (attempt, termination);
+        }
+        tracing::debug!("recursive callees from the store: not proved ({termination:?}); their graphs built here");
+        let (mut analysis, termination) = in_place_with(module, facts, entry, config, deadline, store, Imports::NonRecursive);
+        analysis.stats.push(("first attempt (recursive callees from the summary store)".into(), format!("not proved in {:.3}s", started.elapsed().as_secs_f64())));
+        return (analysis, termination);
+    }
+    in_place_with(module, facts, entry, config, deadline, store, Imports::NonRecursive)
+}
+
+fn in_place_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>, imports: crate::symexec::Imports) -> (crate::symexec::Analysis, Termination) {
+    let mut analysis = crate::symexec::analyze_seeding(module, facts, entry, config, deadline, store, imports);
     let its_started = Instant::now();
     let termination = graph_termination(&analysis.graph, config.termination(), deadline);
     if matches!(analysis.graph, GraphOutcome::Its(_)) {

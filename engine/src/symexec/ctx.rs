@@ -70,6 +70,12 @@ pub struct Ctx<'m> {
     pub store_served: u64,
     /// Entries of summarized non-recursive callees whose graph was built in this analysis.
     pub entries_built: u64,
+    /// Whether a first call of a *recursive* callee (outside the analysed function's own
+    /// recursion group) may be served from the store (`graph::Builder::import_entry`).
+    pub import_recursive: bool,
+    /// Calls of recursive callees served from the summary store (their recursion not
+    /// analysed again here; counted in `store_served` as well).
+    pub recursive_served: u64,
     /// Whether the returns of the analysed function itself are recorded as return states of
     /// its root (its `E_top`), to seed the summary store.
     pub root_entry: bool,
@@ -102,6 +108,8 @@ impl<'m> Ctx<'m> {
             store: None,
             store_served: 0,
             entries_built: 0,
+            import_recursive: true,
+            recursive_served: 0,
             root_entry: false,
             aligned: HashMap::new(),
         }
@@ -399,6 +407,11 @@ impl<'m> Ctx<'m> {
         } else {
             Summarized::WithMemory
         }
+    }
+
+    /// Whether `f` is a member of a recursive call-graph component (always summarized).
+    pub fn is_recursive(&self, f: FuncId) -> bool {
+        self.facts.summarized(self.module, f) != crate::facts::recursion::Summarized::No
     }
 
     /// Whether `f` is a non-recursive callee that this analysis summarizes (`callee_summaries`).

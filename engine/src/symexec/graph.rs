@@ -407,10 +407,17 @@ impl Builder<'_, '_> {
     /// intersected with the call like those of an entry built here. Sound because the stored
     /// summary's termination and memory safety hold for every state its entry represents,
     /// and its return states are weakly complete for it (docs/design/modular.md).
+    ///
+    /// A recursive callee's first call (no ancestor entry of its function: the call comes
+    /// from outside its recursion group) is tried the same way (`Ctx::import_recursive`): its
+    /// stored entries are its own `E_top`s, proved with their recursion cycles by its own
+    /// analysis; the store only shows a reader summaries of functions outside the reader's
+    /// own call-graph component, so no proof rests on itself.
     fn import_entry(&mut self, c: usize) -> bool {
         let Some(store) = self.ctx.store else { return false };
         let func = self.nodes[c].state.top().func;
-        if !self.ctx.summarizes_non_recursive(func) {
+        let recursive = self.ctx.is_recursive(func);
+        if !(self.ctx.summarizes_non_recursive(func) || recursive && self.ctx.import_recursive) {
             return false;
         }
         // (the producer does not enter the hash)
@@ -428,6 +435,9 @@ impl Builder<'_, '_> {
             self.nodes[c].out.push(Edge::Back(x, mu));
             self.summaries.extend(returns);
             self.ctx.store_served += 1;
+            if recursive {
+                self.ctx.recursive_served += 1;
+            }
             store.note_served();
             return true;
         }

@@ -343,15 +343,28 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
 /// [`analyze`] that, with a `store`, records the returns of `entry` itself as return states
 /// of its root (its `E_top`) when `entry` is a function the configured mode summarizes, so
 /// that the analysis exports them (`Analysis::exports`).
-pub fn analyze_seeding(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>) -> Analysis {
-    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), crate::config::CalleeSummaries::Off, store)
+///
+/// With `imports` = [`Imports::Recursive`], a first call of a recursive callee outside the
+/// function's own recursion group is served from the store when a stored entry covers it.
+pub fn analyze_seeding(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>, imports: Imports) -> Analysis {
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), crate::config::CalleeSummaries::Off, store, imports)
+}
+
+/// Which calls of callees executed through summaries may import stored entries besides those
+/// of non-recursive summarized callees (which the summarizing attempts always may).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Imports {
+    /// Recursive callees' calls from outside their recursion group as well.
+    Recursive,
+    /// Only non-recursive summarized callees: every recursive callee's graph is built here.
+    NonRecursive,
 }
 
 /// [`analyze`], with the calls of `proved_callees` not executed (see `Ctx::proved_callees`:
 /// the caller must only name functions proved to terminate and to be memory safe for all
 /// arguments and whose code touches no memory).
 pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>) -> Analysis {
-    analyze_with(module, facts, entry, config, deadline, proved_callees, crate::config::CalleeSummaries::Off, None)
+    analyze_with(module, facts, entry, config, deadline, proved_callees, crate::config::CalleeSummaries::Off, None, Imports::NonRecursive)
 }
 
 /// [`analyze_assuming`] with a summary store: the other callees the configured mode selects
@@ -360,7 +373,7 @@ pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, con
 /// [`analyze_assuming`].
 pub fn analyze_assuming_with_store(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, store: Option<&SummaryStore>) -> Analysis {
     let mode = if store.is_some() { config.symexec().callee_summaries } else { crate::config::CalleeSummaries::Off };
-    analyze_with(module, facts, entry, config, deadline, proved_callees, mode, store)
+    analyze_with(module, facts, entry, config, deadline, proved_callees, mode, store, Imports::Recursive)
 }
 
 /// [`analyze`], with the non-recursive callees `callee_summaries` selects going through
@@ -369,7 +382,7 @@ pub fn analyze_assuming_with_store(module: &Module, facts: &ModuleFacts, entry: 
 /// `store`, a call that is an instance of a stored entry is served from it, and the
 /// analysis exports its callee entries' summaries (and its own, see [`analyze_seeding`]).
 pub fn analyze_summarizing(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>) -> Analysis {
-    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), callee_summaries, store)
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), callee_summaries, store, Imports::Recursive)
 }
 
 /// Whether a function `entry` may call (directly or through other defined functions) is one
@@ -396,7 +409,7 @@ pub fn summarizes_a_callee(module: &Module, facts: &ModuleFacts, entry: FuncId, 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>) -> Analysis {
+fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>, imports: Imports) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
     let limits = config.symexec();
@@ -409,8 +422,10 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     ctx.proved_callees = proved_callees.clone();
     ctx.callee_summaries = callee_summaries;
     ctx.store = store;
-    // the function's own returns seed the store when its callers would summarize it
-    ctx.root_entry = store.is_some() && ctx::summarizes_non_recursive(module, facts, limits.callee_summaries, entry);
+    // the function's own returns seed the store when its callers would summarize it (a
+    // recursive function's calls from outside its group are always summarized)
+    ctx.root_entry = store.is_some() && (ctx::summarizes_non_recursive(module, facts, limits.callee_summaries, entry) || ctx.is_recursive(entry));
+    ctx.import_recursive = imports == Imports::Recursive;
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -424,9 +439,12 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
         stats.push(("summarized calls of non-recursive callees".into(), ctx.callee_summary_calls.to_string()));
         stats.push(("callee entries reused".into(), ctx.reused_entries.to_string()));
     }
-    if store.is_some() && ctx.callee_summary_calls > 0 {
+    if store.is_some() && (ctx.callee_summary_calls > 0 || ctx.recursive_served > 0) {
         stats.push(("callee graphs built".into(), ctx.entries_built.to_string()));
         stats.push(("calls served from the summary store".into(), ctx.store_served.to_string()));
+    }
+    if ctx.recursive_served > 0 {
+        stats.push(("calls of recursive callees served from the summary store".into(), ctx.recursive_served.to_string()));
     }
     if ctx.assumed_calls > 0 {
         stats.push(("calls of proved callees not executed".into(), ctx.assumed_calls.to_string()));

@@ -140,6 +140,14 @@ impl SummaryStore {
         first.into_iter().chain(rest).filter_map(|k| inner.by_key.get(k).cloned()).collect()
     }
 
+    /// Whether the store holds a summary of a function `wanted` accepts that the analysis of
+    /// `reader` may use.
+    pub fn offers(&self, reader: FuncId, wanted: &dyn Fn(FuncId) -> bool) -> bool {
+        let visible = self.reach(reader);
+        let Ok(inner) = self.inner.read() else { return false };
+        inner.by_func.iter().any(|(f, keys)| wanted(*f) && keys.iter().any(|(_, p)| visible.contains(p)))
+    }
+
     /// Whether a summary with this key is stored.
     pub fn contains(&self, key: &SummaryKey, producer: FuncId) -> bool {
         self.inner.read().is_ok_and(|i| i.by_key.contains_key(&(*key, producer)))

@@ -139,7 +139,7 @@ fn an_unproved_callee_is_never_stored() {
     let deadline = Instant::now() + Duration::from_secs(20);
     let spin = m.function_by_name("spin").expect("spin");
     let user = m.function_by_name("user").expect("user");
-    let own = super::analyze_seeding(&m, &ModuleFacts::new(&m), spin, &config(), deadline, Some(&store));
+    let own = super::analyze_seeding(&m, &ModuleFacts::new(&m), spin, &config(), deadline, Some(&store), super::Imports::Recursive);
     assert_eq!(own.exports.len(), 1, "{:?}", own.stats);
     let a = analyze_summarizing(&m, &ModuleFacts::new(&m), user, &config(), deadline, CalleeSummaries::WithLoops, Some(&store));
     assert_eq!(a.exports.len(), 1, "{:?}", a.stats);
@@ -175,4 +175,78 @@ fn a_stored_callee_that_frees_caller_memory_leaves_the_block_freed() {
     // and the whole pipeline agrees (the fallback executes `release` in place)
     let report = prove(&m, "user", &store);
     assert!(!matches!(report.memory_safety, Some(MemorySafety::Proved)), "{report:?}");
+}
+
+const DOWN: &str = "int down(int n) { if (n <= 0) return 0; return 1 + down(n - 1); }\n";
+
+#[test]
+fn a_recursive_callee_is_stored_by_its_own_proof_and_its_callers_have_no_recursion_cycle() {
+    let src = format!("{DOWN} int caller(int a) {{ if (a > 100) return 0; return down(a) + down(a + 1); }}");
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    // the recursive callee first (bottom-up): its own proof, recursion cycles included,
+    // stores its `E_top` with the merged return states of its runs
+    let own = prove(&m, "down", &store);
+    assert!(matches!(own.termination, Termination::Yes(_)), "{own:?}");
+    assert_eq!(store.stored(), 1, "{:?}", own.stats);
+    let (down, caller_f) = (m.function_by_name("down").expect("down"), m.function_by_name("caller").expect("caller"));
+    let stored = store.candidates(down, caller_f, None);
+    assert_eq!(stored.len(), 1);
+    assert!(!stored[0].returns.is_empty(), "{:?}", stored[0]);
+    let caller = prove(&m, "caller", &store);
+    assert!(matches!(&caller.termination, Termination::Yes(_)), "{caller:?}");
+    assert_eq!(caller.memory_safety, Some(MemorySafety::Proved));
+    // (the second call once after each of the first call's return states)
+    assert!(stat(&caller.stats, "calls of recursive callees served from the summary store").is_some_and(|n| n >= 2), "{:?}", caller.stats);
+    assert_eq!(stat(&caller.stats, "callee graphs built"), Some(0), "{:?}", caller.stats);
+    // the callee's recursion is not part of the caller's graph: no cycle is left to prove
+    let Termination::Yes(proof) = &caller.termination else { unreachable!() };
+    assert!(proof.components.is_empty(), "{proof:?}");
+}
+
+#[test]
+fn a_recursive_callee_is_not_served_to_its_own_recursion_group() {
+    // `even` and `odd` are one recursion group: `odd`'s stored `E_top` must not serve
+    // `even`'s call (that proof would rest on itself); `even` analyses the recursion itself
+    let src = "int odd(int n);\n int even(int n) { if (n <= 0) return 1; return odd(n - 1); }\n int odd(int n) { if (n <= 0) return 0; return even(n - 1); }";
+    let m = crate::frontend::load_source(src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    let odd = prove(&m, "odd", &store);
+    assert!(matches!(odd.termination, Termination::Yes(_)), "{odd:?}");
+    assert_eq!(store.stored(), 1, "{:?}", odd.stats);
+    let even = prove(&m, "even", &store);
+    assert!(matches!(even.termination, Termination::Yes(_)), "{even:?}");
+    assert_eq!(stat(&even.stats, "calls of recursive callees served from the summary store"), None, "{:?}", even.stats);
+    assert_eq!(store.served(), 0);
+}
+
+#[test]
+fn the_stored_return_states_of_a_recursive_callee_keep_the_result_bound_the_caller_needs() {
+    // `loop` terminates only because `down` returns a non-negative value: the stored return
+    // states (merged over every run of `down` from arbitrary arguments) keep `r >= 0`
+    let src = format!("{DOWN} int loop(int a) {{ if (a < 0 || a > 50) return 0; int k = down(a); while (k != 0) k--; return k; }}");
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    let own = prove(&m, "down", &store);
+    assert!(matches!(own.termination, Termination::Yes(_)), "{own:?}");
+    let with = prove(&m, "loop", &store);
+    assert!(matches!(with.termination, Termination::Yes(_)), "{with:?}");
+    assert_eq!(stat(&with.stats, "calls of recursive callees served from the summary store"), Some(1), "{:?}", with.stats);
+}
+
+#[test]
+fn a_caller_not_proved_with_a_stored_recursive_summary_is_analysed_again_without_it() {
+    // `stuck` never terminates for a > 0: the attempt that serves `down` from the store is
+    // not proved, so the graph is built again with `down`'s recursion analysed here; its
+    // graph gives the verdict
+    let src = format!("{DOWN} int stuck(int a) {{ int k = down(a); while (a > 0) {{ k++; }} return k; }}");
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    let own = prove(&m, "down", &store);
+    assert!(matches!(own.termination, Termination::Yes(_)), "{own:?}");
+    let short = Config::new(IntSemantics::Math, Duration::from_secs(8));
+    let f = m.function_by_name("stuck").expect("stuck");
+    let with = crate::pipeline::prove_function_assuming(&m, &ModuleFacts::new(&m), f, &short, Instant::now() + Duration::from_secs(8), &BTreeSet::new(), Some(&store));
+    assert!(with.stats.iter().any(|(k, _)| k == "first attempt (recursive callees from the summary store)"), "{:?}", with.stats);
+    assert!(!matches!(with.termination, Termination::Yes(_)), "{with:?}");
 }
