@@ -93,3 +93,21 @@ fn a_caller_is_proved_through_a_stored_recursive_callee_summary() {
     assert_eq!(walk["stats"]["callee graphs built"], "0", "{walk}");
     assert!(walk["stats"].get("summarized calls").is_some_and(|n| n == "1"), "{walk}");
 }
+
+#[test]
+fn a_recursive_callee_entry_built_in_one_caller_serves_another() {
+    // `recursive-entry-from-a-caller.c`: `sum_rec`'s own analysis stores nothing (a C
+    // pointer); the entry built for `fill`'s call, its recursion proved with its subgraph, is
+    // stored and serves `main`'s call
+    let args: Vec<String> = ["prove", "recursive-entry-from-a-caller.c", "--all-functions", "--int-semantics", "math", "--jobs", "2", "--no-cache", "--format", "json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let json = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60));
+    assert_eq!(json.code, Some(0), "{json:?}");
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    let main = v["functions"].as_array().expect("functions").iter().find(|f| f["name"] == "main").expect("main");
+    assert_eq!(main["verdict"], "YES", "{main}");
+    assert_eq!(main["memory_safety"], "proved", "{main}");
+    assert_eq!(main["stats"]["calls of recursive callees served from the summary store"], "1", "{main}");
+}

@@ -104,6 +104,10 @@ pub struct SymexecLimits {
     /// Which non-recursive callees go through summaries (first attempt, see
     /// `TimeShares::summarized_callees`).
     pub callee_summaries: CalleeSummaries,
+    /// Stored entries of one function (module-wide summary store) a caller may see before a
+    /// call that none of them covers is widened with the newest of them instead of getting
+    /// an entry of its own (seed 002 §2.4(c), `graph::Builder::widen_against_store`).
+    pub max_stored_entries_per_function: usize,
 }
 
 /// Shares of the ITS termination portfolio (`termination::analyse`), each of the time left
@@ -230,6 +234,7 @@ impl Config {
                 max_errors: 3,
                 max_its_transitions: 5000,
                 callee_summaries: CalleeSummaries::WithLoops,
+                max_stored_entries_per_function: 4,
             },
             termination: TerminationLimits {
                 query_limit: Duration::from_secs(10),

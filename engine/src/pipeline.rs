@@ -173,7 +173,7 @@ fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: 
         }
         publish(store, &mut attempt, &termination, config, attempt_deadline);
         let proved = |t: &Termination, a: &crate::symexec::Analysis| matches!(t, Termination::Yes(_)) && a.memory_safety == MemorySafety::Proved;
-        let served = attempt.stats.iter().any(|(k, v)| k == "calls served from the summary store" && v != "0");
+        let served = attempt.stats.iter().any(|(k, v)| (k == "calls served from the summary store" && v != "0") || k == "calls widened with a stored entry");
         if !proved(&termination, &attempt) && served && Instant::now() < attempt_deadline {
             tracing::debug!("summarized callees from the store: not proved ({termination:?}); callee graphs built again");
             let mut again = crate::symexec::analyze_summarizing(module, facts, entry, config, attempt_deadline, mode, None);
@@ -208,7 +208,7 @@ fn in_place(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
         let attempt_deadline = started + config.shares().summarized_callees.of(deadline.saturating_duration_since(started));
         let (attempt, termination) = in_place_with(module, facts, entry, config, attempt_deadline, store, Imports::Recursive);
         let proved = matches!(termination, Termination::Yes(_)) && attempt.memory_safety == MemorySafety::Proved;
-        let served = attempt.stats.iter().any(|(k, _)| k == "calls of recursive callees served from the summary store");
+        let served = attempt.stats.iter().any(|(k, _)| k == "calls of recursive callees served from the summary store" || k == "calls widened with a stored entry");
         if proved || (!served && Instant::now() < attempt_deadline) {
             return (attempt, termination);
         }

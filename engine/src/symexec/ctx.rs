@@ -76,6 +76,9 @@ pub struct Ctx<'m> {
     /// Calls of recursive callees served from the summary store (their recursion not
     /// analysed again here; counted in `store_served` as well).
     pub recursive_served: u64,
+    /// Calls no stored entry covered that were widened with a stored entry of their callee
+    /// (`graph::Builder::widen_against_store`): the widened entry is analysed here.
+    pub widened_entries: u64,
     /// Whether the returns of the analysed function itself are recorded as return states of
     /// its root (its `E_top`), to seed the summary store.
     pub root_entry: bool,
@@ -110,6 +113,7 @@ impl<'m> Ctx<'m> {
             entries_built: 0,
             import_recursive: true,
             recursive_served: 0,
+            widened_entries: 0,
             root_entry: false,
             aligned: HashMap::new(),
         }

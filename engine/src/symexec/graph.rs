@@ -285,7 +285,7 @@ impl Builder<'_, '_> {
             a = self.nodes[x].parent;
         }
         let Some(a) = a else {
-            if entry && (self.reuse_entry(c) || self.import_entry(c)) {
+            if entry && (self.reuse_entry(c) || self.import_entry(c) || self.widen_against_store(c)) {
                 return Ok(c);
             }
             if entry && self.ctx.summarizes_non_recursive(self.nodes[c].state.top().func) {
@@ -442,6 +442,48 @@ impl Builder<'_, '_> {
             return true;
         }
         false
+    }
+
+    /// Seed 002 §2.4(c), widening against the store: the call abstraction `c` that no stored
+    /// entry covers (`import_entry` failed), of a callee of which this analysis already sees
+    /// `SymexecLimits::max_stored_entries_per_function` stored entries, is generalized with
+    /// the first of them (the exact key first, then the newest) by the merge of loop headers
+    /// (Def. 3). The merged entry `m` is a child of `c` through a `Merge` edge — exactly the
+    /// shape of a loop-header merge, μ from `m`'s variables to `c`'s given by the instance
+    /// check (z3 `unknown`: no widening, `c` is analysed as an entry of its own) — and is
+    /// expanded here; once its subgraph is proved it is stored (`symexec::exports`), so later
+    /// calls it covers are served from it instead of each adding an entry of its own. Sound
+    /// as any merge: `m` generalizes `c`, its return states are weakly complete for `m`, so
+    /// for `c` through μ.
+    fn widen_against_store(&mut self, c: usize) -> bool {
+        let Some(store) = self.ctx.store else { return false };
+        let func = self.nodes[c].state.top().func;
+        let recursive = self.ctx.is_recursive(func);
+        if !(self.ctx.summarizes_non_recursive(func) || recursive && self.ctx.import_recursive) {
+            return false;
+        }
+        let exact = super::summary_store::entry_hash(&super::summary_store::canonical(func, func, &self.nodes[c].state, &[]).entry);
+        let reader = self.nodes[0].state.frames[0].func;
+        let stored = store.candidates(func, reader, Some(exact));
+        if stored.len() < self.limits.max_stored_entries_per_function {
+            return false;
+        }
+        let Some(closest) = stored.first() else { return false };
+        let (general, _) = closest.import(self.ctx, c);
+        let inst = self.nodes[c].state.clone();
+        let merged = generalize::merge(self.ctx, &general, &inst);
+        let seed = block_pairs(&merged.state, &inst);
+        let Some(mu) = generalize::instance_from(self.ctx, &merged.state, &inst, seed) else { return false };
+        let m = self.add_node(merged.state, Some(c), true);
+        self.nodes[m].entry = true;
+        self.nodes[c].out.push(Edge::Merge(m, mu));
+        self.note_origin(m, c);
+        self.work.push(m);
+        if !recursive {
+            self.ctx.entries_built += 1;
+        }
+        self.ctx.widened_entries += 1;
+        true
     }
 
     /// Call abstractions whose shared entry (`reuse_entry`) was discarded by a merge while

@@ -443,6 +443,9 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
         stats.push(("callee graphs built".into(), ctx.entries_built.to_string()));
         stats.push(("calls served from the summary store".into(), ctx.store_served.to_string()));
     }
+    if ctx.widened_entries > 0 {
+        stats.push(("calls widened with a stored entry".into(), ctx.widened_entries.to_string()));
+    }
     if ctx.recursive_served > 0 {
         stats.push(("calls of recursive callees served from the summary store".into(), ctx.recursive_served.to_string()));
     }
@@ -537,7 +540,9 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
             continue;
         }
         let func = node.state.top().func;
-        if !ctx.summarizes_non_recursive(func) && !is_root {
+        // entries of recursive callees too: their subgraph holds their recursion cycles
+        // (`Back` edges into the entry or below it), proved with the subgraph's ITS
+        if !(ctx.summarizes_non_recursive(func) || ctx.is_recursive(func)) && !is_root {
             continue;
         }
         // known fields of aggregate arguments live in this analysis' context, not in the

@@ -186,13 +186,14 @@ fn a_recursive_callee_is_stored_by_its_own_proof_and_its_callers_have_no_recursi
     let store = SummaryStore::new(&m);
     // the recursive callee first (bottom-up): its own proof, recursion cycles included,
     // stores its `E_top` with the merged return states of its runs
+    // (and the entry of its recursive call below the root, proved with its subgraph)
     let own = prove(&m, "down", &store);
     assert!(matches!(own.termination, Termination::Yes(_)), "{own:?}");
-    assert_eq!(store.stored(), 1, "{:?}", own.stats);
+    assert!(store.stored() >= 1, "{:?}", own.stats);
     let (down, caller_f) = (m.function_by_name("down").expect("down"), m.function_by_name("caller").expect("caller"));
     let stored = store.candidates(down, caller_f, None);
-    assert_eq!(stored.len(), 1);
-    assert!(!stored[0].returns.is_empty(), "{:?}", stored[0]);
+    assert!(!stored.is_empty());
+    assert!(stored.iter().all(|s| !s.returns.is_empty()), "{stored:?}");
     let caller = prove(&m, "caller", &store);
     assert!(matches!(&caller.termination, Termination::Yes(_)), "{caller:?}");
     assert_eq!(caller.memory_safety, Some(MemorySafety::Proved));
@@ -213,7 +214,7 @@ fn a_recursive_callee_is_not_served_to_its_own_recursion_group() {
     let store = SummaryStore::new(&m);
     let odd = prove(&m, "odd", &store);
     assert!(matches!(odd.termination, Termination::Yes(_)), "{odd:?}");
-    assert_eq!(store.stored(), 1, "{:?}", odd.stats);
+    assert!(store.stored() >= 1, "{:?}", odd.stats);
     let even = prove(&m, "even", &store);
     assert!(matches!(even.termination, Termination::Yes(_)), "{even:?}");
     assert_eq!(stat(&even.stats, "calls of recursive callees served from the summary store"), None, "{:?}", even.stats);
@@ -249,4 +250,50 @@ fn a_caller_not_proved_with_a_stored_recursive_summary_is_analysed_again_without
     let with = crate::pipeline::prove_function_assuming(&m, &ModuleFacts::new(&m), f, &short, Instant::now() + Duration::from_secs(8), &BTreeSet::new(), Some(&store));
     assert!(with.stats.iter().any(|(k, _)| k == "first attempt (recursive callees from the summary store)"), "{:?}", with.stats);
     assert!(!matches!(with.termination, Termination::Yes(_)), "{with:?}");
+}
+
+#[test]
+fn a_call_no_stored_entry_covers_is_widened_with_one_once_the_bound_is_reached() {
+    // with at most one stored entry of `count` per caller's view: `mid` stores the entry for
+    // n = 5; `top` reaches `mid` (so it sees that entry: its own `count(5)` is served from
+    // it), and its call `count(a)` (0 <= a <= 100) is not an instance of it, so it is widened
+    // with it (the merge keeps what both entail) and the widened entry is analysed and
+    // offered to the store; `other` reaches `top`, and its call (10 <= b <= 20) is served
+    // from the widened entry
+    let src = format!(
+        "{COUNT} int mid(void) {{ return count(5); }}\n int top(int a) {{ if (a < 0 || a > 100) return 0; return mid() + count(a); }}\n\
+         int other(int b) {{ if (b < 10 || b > 20) return 0; return count(b) + top(b); }}"
+    );
+    let m = crate::frontend::load_source(&src, InputKind::C).expect("compiles");
+    let store = SummaryStore::new(&m);
+    let base = config();
+    let limits = crate::config::SymexecLimits { max_stored_entries_per_function: 1, ..*base.symexec() };
+    let config = base.with_symexec(limits).expect("valid limits");
+    let facts = ModuleFacts::new(&m);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let summarize = |name: &str| {
+        let f = m.function_by_name(name).expect("defined");
+        let a = analyze_summarizing(&m, &facts, f, &config, deadline, CalleeSummaries::WithLoops, Some(&store));
+        let t = crate::pipeline::graph_termination(&a.graph, config.termination(), deadline);
+        (a, t)
+    };
+    let (mid, _) = summarize("mid");
+    // (the attempt does not publish: store its export by hand, as the pipeline does once proved)
+    for e in mid.exports {
+        store.put(e.summary);
+    }
+    assert_eq!(store.stored(), 1);
+    let (top, t) = summarize("top");
+    assert!(matches!(t, Termination::Yes(_)), "{t:?}");
+    assert_eq!(stat(&top.stats, "calls widened with a stored entry"), Some(1), "{:?}", top.stats);
+    assert_eq!(stat(&top.stats, "calls served from the summary store"), Some(1), "{:?}", top.stats);
+    let widened: Vec<_> = top.exports.into_iter().filter(|e| e.function == "count").collect();
+    assert_eq!(widened.len(), 1, "the widened entry is offered to the store");
+    for e in widened {
+        store.put(e.summary);
+    }
+    let (other, t) = summarize("other");
+    assert!(matches!(t, Termination::Yes(_)), "{t:?}");
+    assert_eq!(stat(&other.stats, "calls widened with a stored entry"), None, "{:?}", other.stats);
+    assert_eq!(stat(&other.stats, "callee graphs built"), Some(0), "{:?}", other.stats);
 }
