@@ -414,16 +414,8 @@ impl Builder<'_, '_> {
     /// analysis; the store only shows a reader summaries of functions outside the reader's
     /// own call-graph component, so no proof rests on itself.
     fn import_entry(&mut self, c: usize) -> bool {
-        let Some(store) = self.ctx.store else { return false };
-        let func = self.nodes[c].state.top().func;
-        let recursive = self.ctx.is_recursive(func);
-        if !(self.ctx.summarizes_non_recursive(func) || recursive && self.ctx.import_recursive) {
-            return false;
-        }
-        // (the producer does not enter the hash)
-        let exact = super::summary_store::entry_hash(&super::summary_store::canonical(func, func, &self.nodes[c].state, &[]).entry);
-        let reader = self.nodes[0].state.frames[0].func;
-        for stored in store.candidates(func, reader, Some(exact)) {
+        let (Some(store), Some((recursive, candidates))) = (self.ctx.store, self.stored_candidates(c)) else { return false };
+        for stored in candidates {
             let x = self.nodes.len();
             let (general, returns) = stored.import(self.ctx, x);
             let inst = self.nodes[c].state.clone();
@@ -444,6 +436,22 @@ impl Builder<'_, '_> {
         false
     }
 
+    /// The stored entries the call abstraction `c` may be served from (the exact canonical
+    /// key first, then the newest), with whether the callee is recursive; `None` when this
+    /// analysis may not use the store for `c`'s callee.
+    fn stored_candidates(&self, c: usize) -> Option<(bool, Vec<std::sync::Arc<super::summary_store::StoredSummary>>)> {
+        let store = self.ctx.store?;
+        let func = self.nodes[c].state.top().func;
+        let recursive = self.ctx.is_recursive(func);
+        if !(self.ctx.summarizes_non_recursive(func) || recursive && self.ctx.import_recursive) {
+            return None;
+        }
+        // (the producer does not enter the hash)
+        let exact = super::summary_store::entry_hash(&super::summary_store::canonical(func, func, &self.nodes[c].state, &[]).entry);
+        let reader = self.nodes[0].state.frames[0].func;
+        Some((recursive, store.candidates(func, reader, Some(exact))))
+    }
+
     /// Seed 002 §2.4(c), widening against the store: the call abstraction `c` that no stored
     /// entry covers (`import_entry` failed), of a callee of which this analysis already sees
     /// `SymexecLimits::max_stored_entries_per_function` stored entries, is generalized with
@@ -456,15 +464,7 @@ impl Builder<'_, '_> {
     /// as any merge: `m` generalizes `c`, its return states are weakly complete for `m`, so
     /// for `c` through μ.
     fn widen_against_store(&mut self, c: usize) -> bool {
-        let Some(store) = self.ctx.store else { return false };
-        let func = self.nodes[c].state.top().func;
-        let recursive = self.ctx.is_recursive(func);
-        if !(self.ctx.summarizes_non_recursive(func) || recursive && self.ctx.import_recursive) {
-            return false;
-        }
-        let exact = super::summary_store::entry_hash(&super::summary_store::canonical(func, func, &self.nodes[c].state, &[]).entry);
-        let reader = self.nodes[0].state.frames[0].func;
-        let stored = store.candidates(func, reader, Some(exact));
+        let Some((recursive, stored)) = self.stored_candidates(c) else { return false };
         if stored.len() < self.limits.max_stored_entries_per_function {
             return false;
         }
