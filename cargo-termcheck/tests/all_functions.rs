@@ -74,18 +74,21 @@ fn a_caller_is_proved_through_stored_callee_summaries() {
     assert!(human.stderr.contains("calls served from them"), "{}", human.stderr);
 }
 
+/// `prove FILE --all-functions --int-semantics math --jobs 2 --no-cache --format json` on a
+/// case of the folder: the run's JSON object (the run must succeed).
+fn json_run(file: &str) -> serde_json::Value {
+    let args: Vec<String> = ["prove", file, "--all-functions", "--int-semantics", "math", "--jobs", "2", "--no-cache", "--format", "json"].iter().map(|s| s.to_string()).collect();
+    let json = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60));
+    assert_eq!(json.code, Some(0), "{json:?}");
+    serde_json::from_str(json.stdout.trim_end()).expect("one JSON object")
+}
+
 #[test]
 fn a_caller_is_proved_through_a_stored_recursive_callee_summary() {
     // `stored-recursive-summaries.c`: `depth`'s and `fib`'s own proofs (their recursion
     // included) enter the run's summary store; `walk`'s call of `depth` is served from it,
     // and `walk`'s loop is proved from the stored return states (result >= 0)
-    let args: Vec<String> = ["prove", "stored-recursive-summaries.c", "--all-functions", "--int-semantics", "math", "--jobs", "2", "--no-cache", "--format", "json"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let json = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60));
-    assert_eq!(json.code, Some(0), "{json:?}");
-    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    let v = json_run("stored-recursive-summaries.c");
     assert!(v["summaries_stored"].as_u64().is_some_and(|n| n >= 2), "{v}");
     let walk = v["functions"].as_array().expect("functions").iter().find(|f| f["name"] == "walk").expect("walk");
     assert_eq!(walk["verdict"], "YES", "{walk}");
@@ -99,13 +102,7 @@ fn a_recursive_callee_entry_built_in_one_caller_serves_another() {
     // `recursive-entry-from-a-caller.c`: `sum_rec`'s own analysis stores nothing (a C
     // pointer); the entry built for `fill`'s call, its recursion proved with its subgraph, is
     // stored and serves `main`'s call
-    let args: Vec<String> = ["prove", "recursive-entry-from-a-caller.c", "--all-functions", "--int-semantics", "math", "--jobs", "2", "--no-cache", "--format", "json"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let json = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &cases(), &args, Duration::from_secs(60));
-    assert_eq!(json.code, Some(0), "{json:?}");
-    let v: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("one JSON object");
+    let v = json_run("recursive-entry-from-a-caller.c");
     let main = v["functions"].as_array().expect("functions").iter().find(|f| f["name"] == "main").expect("main");
     assert_eq!(main["verdict"], "YES", "{main}");
     assert_eq!(main["memory_safety"], "proved", "{main}");
