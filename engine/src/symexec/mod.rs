@@ -542,7 +542,7 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
         let func = node.state.top().func;
         // entries of recursive callees too: their subgraph holds their recursion cycles
         // (`Back` edges into the entry or below it), proved with the subgraph's ITS
-        if !(ctx.summarizes_non_recursive(func) || ctx.is_recursive(func)) && !is_root {
+        if !(ctx.summarizes_non_recursive(func) || ctx.is_recursive(func) || is_root) {
             continue;
         }
         // known fields of aggregate arguments live in this analysis' context, not in the
