@@ -85,8 +85,8 @@ fn json_run(file: &str) -> serde_json::Value {
 
 #[test]
 fn a_caller_is_proved_through_a_stored_recursive_callee_summary() {
-    // `stored-recursive-summaries.c`: `depth`'s and `fib`'s own proofs (their recursion
-    // included) enter the run's summary store; `walk`'s call of `depth` is served from it,
+    // `stored-recursive-summaries.c`: `depth`'s own proof (its recursion
+    // included) enters the run's summary store; `walk`'s call of `depth` is served from it,
     // and `walk`'s loop is proved from the stored return states (result >= 0)
     let v = json_run("stored-recursive-summaries.c");
     assert!(v["summaries_stored"].as_u64().is_some_and(|n| n >= 2), "{v}");
