@@ -74,6 +74,7 @@ mod inbounds;
 mod ints;
 mod its_build;
 mod lists;
+mod lists_calls;
 mod libc;
 mod returns;
 mod summary_store;
