@@ -44,7 +44,8 @@ pub fn hand_to_callee(ctx: &mut Ctx<'_>, full: &State, caller: &mut State, abs: 
     let mut folded_full = full.clone();
     let depth = folded_full.frames.len();
     for fr in folded_full.frames.iter_mut().take(depth.saturating_sub(1)) {
-        let live = ctx.live_at(fr.func, fr.block, fr.idx);
+        // live after the call instruction (a caller frame waits at its call)
+        let live = ctx.live_at(fr.func, fr.block, fr.idx + 1);
         fr.lv.retain(|v, _| live.contains(v));
     }
     // cells a live local of the caller points to stay concrete (the caller uses them after
@@ -87,10 +88,12 @@ pub fn hand_to_callee(ctx: &mut Ctx<'_>, full: &State, caller: &mut State, abs: 
     let mut kept = vec![];
     let mut handed = vec![];
     for l in std::mem::take(&mut abs.lists) {
-        if !caller.lists.contains(&l) {
+        // an invariant fold left alone keeps its length variable (its start may have been
+        // renamed to a local equal to it); one it built has a fresh one
+        let Some(original) = caller.lists.iter().find(|c| c.len == l.len).cloned() else {
             handed.push(l);
             continue;
-        }
+        };
         let passed = params.iter().find(|p| **p == l.start || Atom::cmp(&LinExpr::var(p), Rel::Eq, &LinExpr::var(&l.start)).is_some_and(|eq| ctx.entails(abs, &[eq]))).cloned();
         match passed {
             Some(p) => {
@@ -102,7 +105,7 @@ pub fn hand_to_callee(ctx: &mut Ctx<'_>, full: &State, caller: &mut State, abs: 
                 }
                 handed.push(moved);
             }
-            None => kept.push(l),
+            None => kept.push(original),
         }
     }
     // the caller keeps only its untouched invariants the callee does not get
