@@ -88,6 +88,8 @@ mod tests;
 #[cfg(test)]
 mod lists_tests;
 #[cfg(test)]
+mod lists_calls_tests;
+#[cfg(test)]
 mod recursion_tests;
 #[cfg(test)]
 mod callee_summary_tests;
