@@ -2,40 +2,15 @@
 //! to a recursive callee's entry, folding a return state's own cells, and pairing two return
 //! states' invariants in a widening.
 
-use super::ctx::Ctx;
 use super::facts::{Atom, Fact};
 use super::generalize::Mu;
 use super::lists::{ListField, ListInv};
 use super::lists_calls::{self, Side};
 use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
-use crate::facts::ModuleFacts;
 use crate::ir::*;
 use crate::logic::{LinExpr, Rel, Var};
-use crate::smt::Budget;
-use crate::verdict::IntSemantics;
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::{Duration, Instant};
-
-fn module() -> Module {
-    let f = |name: &str| Function {
-        name: name.into(),
-        params: vec![],
-        ret: Type::Int(32),
-        blocks: vec![Block { name: "entry".into(), instrs: vec![], terminator: Terminator::Ret(None), term_loc: None, loop_loc: None }],
-        num_values: 4,
-        value_names: vec![None; 4],
-        is_vararg: false,
-        param_attrs: vec![],
-        linkage: Linkage::External,
-        address_taken: false,
-        loc: None,
-    };
-    Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![f("main"), f("callee")], globals: vec![], annotations: Default::default(), malformed_annotations: vec![] }
-}
-
-fn ctx(m: &Module) -> Ctx<'_> {
-    Ctx::new(m, Box::leak(Box::new(ModuleFacts::new(m))), IntSemantics::C, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)))
-}
+use super::lists_tests::{ctx, module};
 
 fn v(n: &str) -> Var {
     Var::new(n)
@@ -76,7 +51,7 @@ fn a_list_an_argument_points_to_moves_into_the_callee_and_the_others_stay() {
     let m = module();
     let mut cx = ctx(&m);
     // the caller holds two lists; the callee's parameter is the start of the first
-    let mut full = State { frames: vec![frame(0, &["a", "b"]), frame(1, &["a"])], ..State::default() };
+    let mut full = State { frames: vec![frame(0, &["a", "b"]), frame(0, &["a"])], ..State::default() };
     full.lists = vec![list("a", "la"), list("b", "lb")];
     let mut caller = full.clone();
     caller.frames.pop();
@@ -91,7 +66,7 @@ fn a_list_an_argument_points_to_moves_into_the_callee_and_the_others_stay() {
 fn a_caller_without_lists_hands_nothing_and_keeps_its_cells() {
     let m = module();
     let mut cx = ctx(&m);
-    let mut full = State { frames: vec![frame(0, &["c"]), frame(1, &["c"])], ..State::default() };
+    let mut full = State { frames: vec![frame(0, &["c"]), frame(0, &["c"])], ..State::default() };
     full.add_atom(Atom::var_const(&v("null"), Rel::Eq, 0));
     cell(&mut full, 1, "c", "null");
     let mut caller = full.clone();
@@ -108,7 +83,7 @@ fn a_return_state_folds_the_callees_own_cells_but_not_the_entrys() {
     let m = module();
     let mut cx = ctx(&m);
     // c1 (the entry's block, id 1) → c2 (the callee's own, id 2) → NULL
-    let mut s = State { frames: vec![frame(1, &["c1"])], ..State::default() };
+    let mut s = State { frames: vec![frame(0, &["c1"])], ..State::default() };
     s.add_atom(Atom::var_const(&v("null"), Rel::Eq, 0));
     cell(&mut s, 1, "c1", "c2");
     cell(&mut s, 2, "c2", "null");
