@@ -551,16 +551,22 @@ impl Builder<'_, '_> {
     /// alone, its KB projected onto the parameters — generalized like a loop header against
     /// the closest ancestor entry of the same function (recursion closes there).
     fn call(&mut self, n: usize, caller: State, entry: State) -> Result<(), String> {
-        let c = self.add_node(caller, Some(n), false);
-        self.nodes[n].out.push(Edge::Eval(c));
-        let mut abs = entry;
+        let mut caller = caller;
+        let full = entry;
+        let mut abs = full.clone();
         let top = abs.frames.pop().expect("the callee's frame");
         let callee = top.func;
         abs.frames = vec![top];
-        // list invariants stay with the caller: return states do not describe them, so the
-        // callee must not touch their cells (an access is an error state there, never a
-        // silently stale invariant in the caller)
-        abs.lists.clear();
+        // list invariants passed to a recursive callee move into its entry (its return states
+        // hand back what remains of them); all others stay with the caller, and the callee
+        // must not touch their cells (an access is an error state there)
+        if self.ctx.summarized(callee) == Summarized::WithMemory && !self.ctx.summarizes_non_recursive(callee) {
+            super::lists_calls::hand_to_callee(self.ctx, &full, &mut caller, &mut abs);
+        } else {
+            abs.lists.clear();
+        }
+        let c = self.add_node(caller, Some(n), false);
+        self.nodes[n].out.push(Edge::Eval(c));
         if self.ctx.summarizes_non_recursive(callee) {
             self.ctx.callee_summary_calls += 1;
         }
@@ -649,7 +655,8 @@ impl Builder<'_, '_> {
         };
         let ghosts = self.nodes[entry].state.root_vars();
         let order: Vec<Var> = ghosts.iter().cloned().collect();
-        let new = ReturnSummary::new(self.ctx, entry, &state, &ghosts, value);
+        let entry_allocs: std::collections::BTreeSet<u32> = self.nodes[entry].state.allocs.iter().map(|a| a.id).collect();
+        let new = ReturnSummary::new(self.ctx, entry, &state, &ghosts, &entry_allocs, value);
         let block = new.block;
         let mut same: Vec<usize> = vec![];
         for (i, old) in self.summaries.iter().enumerate() {
@@ -669,6 +676,7 @@ impl Builder<'_, '_> {
             Some(&i) if same.len() >= RETURN_STATES_BEFORE_WIDENING => self.summaries[i].clone().widen(self.ctx, &new, &ghosts),
             _ => new,
         };
+        tracing::debug!("return state of entry n{entry}: {:?}", widened);
         self.summaries.push(widened);
     }
 
@@ -779,6 +787,8 @@ impl Builder<'_, '_> {
             let Some(alloc) = idmap.get(&rp.alloc).or_else(|| new_ids.get(&rp.alloc)).copied() else { continue };
             st.pt.push(PtEntry { addr: apply(nu, &rp.addr), value: apply(nu, &rp.value), alloc, ..rp.clone() });
         }
+        // seed 001: the return state's list invariants (built, or handed back, by the callee)
+        st.lists.extend(sum.lists.iter().map(|l| l.rename(&|v| apply(nu, v))));
         Ok(())
     }
 

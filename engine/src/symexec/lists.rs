@@ -74,7 +74,7 @@ impl ListInv {
     }
 
     /// Same cell size, recursive field and field layout.
-    fn same_shape(&self, o: &ListInv) -> bool {
+    pub(super) fn same_shape(&self, o: &ListInv) -> bool {
         self.size == o.size
             && self.rec == o.rec
             && self.fields.len() == o.fields.len()
@@ -391,6 +391,16 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
 /// the bound when the variables it came from die, e.g. `len ≤ n ≤ 1000` after the loop that
 /// built the list, so that a counter beside a shrinking list can be bounded by it).
 fn bound_lengths(ctx: &mut Ctx<'_>, s: &mut State) {
+    for i in 0..s.lists.len() {
+        let len = s.lists[i].len.clone();
+        if let Some(bound) = length_bound(ctx, s, &len) {
+            s.add_atom(bound);
+        }
+    }
+}
+
+/// The tightest constant upper bound `len ≤ k` ⟨s⟩ proves, among the KB's constants.
+pub(super) fn length_bound(ctx: &mut Ctx<'_>, s: &State, len: &Var) -> Option<Atom> {
     let mut ks: Vec<crate::logic::Int> = s
         .kb
         .iter()
@@ -399,16 +409,13 @@ fn bound_lengths(ctx: &mut Ctx<'_>, s: &mut State) {
         .collect();
     ks.sort_unstable();
     ks.dedup();
-    for i in 0..s.lists.len() {
-        let len = s.lists[i].len.clone();
-        for k in ks.iter().take(8) {
-            let bound = Atom::var_const(&len, Rel::Le, *k);
-            if ctx.entails(s, std::slice::from_ref(&bound)) {
-                s.add_atom(bound);
-                break;
-            }
+    for k in ks.iter().take(8) {
+        let bound = Atom::var_const(len, Rel::Le, *k);
+        if ctx.entails(s, std::slice::from_ref(&bound)) {
+            return Some(bound);
         }
     }
+    None
 }
 
 /// Names every invariant's start by a local equal to it where there is one (merges match

@@ -13,7 +13,7 @@ use crate::smt::Budget;
 use crate::verdict::IntSemantics;
 use std::time::{Duration, Instant};
 
-fn module() -> Module {
+pub(super) fn module() -> Module {
     let main = Function {
         name: "main".into(),
         params: vec![],
@@ -30,7 +30,7 @@ fn module() -> Module {
     Module { source_name: "t.c".into(), pointer_bits: 64, functions: vec![main], globals: vec![], annotations: Default::default(), malformed_annotations: vec![] }
 }
 
-fn ctx(m: &Module) -> Ctx<'_> {
+pub(super) fn ctx(m: &Module) -> Ctx<'_> {
     Ctx::new(m, Box::leak(Box::new(ModuleFacts::new(m))), IntSemantics::C, Budget::until(Instant::now() + Duration::from_secs(30), Duration::from_secs(10)))
 }
 

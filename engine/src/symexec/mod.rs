@@ -54,9 +54,10 @@
 //! # Known limitations (each gives MAYBE with its reason)
 //! - Calls through function pointers; unknown external functions; variadic calls; recursion
 //!   whose call contexts or return states do not converge within the merge limits.
-//! - Shape analysis for NULL-terminated singly linked lists only (`lists`, seed 001; no
-//!   segments yet); other recursive data structures are lost at merges, so their loads fail
-//!   the allocation check.
+//! - Shape analysis for singly linked lists only (`lists`, seed 001: NULL-terminated lists
+//!   and segments; across calls of recursive functions through `lists_calls`, not of
+//!   non-recursive summarized ones); other recursive data structures are lost at merges, so
+//!   their loads fail the allocation check.
 //! - Divisibility is tracked only for pointer offsets from a root pointer of the same frame
 //!   (see `facts::congruence`); integer congruences (`i ≡ 0 (mod 2)`) are lost at merges.
 //! - Termination arguments that need congruences of integers (`x` stays even) or the number of
@@ -74,6 +75,7 @@ mod inbounds;
 mod ints;
 mod its_build;
 mod lists;
+mod lists_calls;
 mod libc;
 mod returns;
 mod summary_store;
@@ -86,6 +88,8 @@ mod bv_tests;
 mod tests;
 #[cfg(test)]
 mod lists_tests;
+#[cfg(test)]
+mod lists_calls_tests;
 #[cfg(test)]
 mod recursion_tests;
 #[cfg(test)]

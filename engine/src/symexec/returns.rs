@@ -13,6 +13,7 @@
 use super::ctx::Ctx;
 use super::facts::{ARel, Atom, Fact};
 use super::generalize::{self, apply, project_facts, Mu};
+use super::lists::ListInv;
 use super::state::{memory_vars, Alloc, Frame, PtEntry, State};
 use crate::facts::views::View;
 use crate::ir::{BlockId, FuncId, ValueId};
@@ -35,33 +36,45 @@ pub struct ReturnSummary {
     pub allocs: Vec<Alloc>,
     /// The points-to facts of those allocations at the return.
     pub pt: Vec<PtEntry>,
+    /// The list invariants at the return (seed 001; `lists_calls::fold_at_return`).
+    pub lists: Vec<ListInv>,
 }
 
 impl ReturnSummary {
     /// The summary of a return with knowledge base `kb` and returned value `value`, for an
-    /// entry whose ghost variables are `ghosts`.
-    pub fn new(ctx: &mut Ctx<'_>, entry: usize, state: &State, ghosts: &BTreeSet<Var>, value: Option<(LinExpr, View)>) -> ReturnSummary {
+    /// entry whose ghost variables are `ghosts` and whose allocations are `entry_allocs`
+    /// (those stay concrete; the callee's own cells are folded into list invariants).
+    pub fn new(ctx: &mut Ctx<'_>, entry: usize, state: &State, ghosts: &BTreeSet<Var>, entry_allocs: &BTreeSet<u32>, value: Option<(LinExpr, View)>) -> ReturnSummary {
         let block = state.top().block;
+        let mut state = state.clone();
+        super::lists_calls::fold_at_return(ctx, &mut state, entry_allocs);
+        let state = &state;
         let allocs: Vec<Alloc> = state.allocs.iter().filter(|a| !Ctx::owned_by_depth(a.kind, 0)).cloned().collect();
         let live: BTreeSet<u32> = allocs.iter().map(|a| a.id).collect();
         let pt: Vec<PtEntry> = state.pt.iter().filter(|p| live.contains(&p.alloc)).cloned().collect();
         let mut facts = state.kb.clone();
         let mut roots = ghosts.clone();
         memory_vars(&allocs, &pt, &mut roots);
+        let mut lists = state.lists.clone();
+        roots.extend(lists.iter().flat_map(|l| l.vars()));
         let value = value.map(|(e, view)| {
             let r = ctx.fresh("ret");
             if let Some(a) = Atom::cmp(&LinExpr::var(&r), Rel::Eq, &e) {
                 facts.push(Fact::Atom(a));
             }
             roots.insert(r.clone());
+            // a list the value points to is named by the value (widenings pair lists by start)
+            for l in lists.iter_mut().filter(|l| e.constant == 0 && e.coeffs.len() == 1 && e.coeffs.get(&l.start) == Some(&1) && !ghosts.contains(&l.start)) {
+                l.start = r.clone();
+            }
             (r, view)
         });
-        ReturnSummary { entry, block, value, facts: project_facts(facts, &roots), allocs, pt }
+        ReturnSummary { entry, block, value, facts: project_facts(facts, &roots), allocs, pt, lists }
     }
 
     /// Whether the summary says anything about memory.
     pub fn has_memory(&self) -> bool {
-        !self.allocs.is_empty() || !self.pt.is_empty()
+        !self.allocs.is_empty() || !self.pt.is_empty() || !self.lists.is_empty()
     }
 
     /// The summary as a one-frame state (of the entry's function `func`) whose LV pins the
@@ -81,7 +94,7 @@ impl ReturnSummary {
             pt: self.pt.clone(),
             inputs: vec![],
             inputs_exact: false,
-            lists: vec![],
+            lists: self.lists.clone(),
         }
     }
 
@@ -138,7 +151,7 @@ impl ReturnSummary {
         let theirs = newer.facts_with_value(to);
         let templates = to.map(|r| templates(r, &value_ghosts(ghosts, self, newer))).unwrap_or_default();
         let kept = common_facts(ctx, &self.facts, &theirs, None, templates);
-        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts: kept, allocs: vec![], pt: vec![] }
+        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts: kept, allocs: vec![], pt: vec![], lists: vec![] }
     }
 
     /// The widening with memory: the allocations both summaries hold alike (same identity
@@ -174,14 +187,34 @@ impl ReturnSummary {
             };
             pt.push(PtEntry { value, ..p.clone() });
         }
+        // seed 001: lists at the same start are widened field by field (or against the
+        // empty list where the other side's start is NULL)
+        let (mut pad_own, mut pad_other) = (vec![], vec![]);
+        let lists = if self.lists.is_empty() && newer.lists.is_empty() {
+            vec![]
+        } else {
+            let own0: Vec<Fact> = self.facts.iter().map(|f| f.rename(&|v| apply(&mine, v))).collect();
+            let other0: Vec<Fact> = newer.facts.iter().map(|f| f.rename(&|v| apply(&theirs, v))).collect();
+            let a = super::lists_calls::Side { lists: &self.lists, facts: &own0, mu: &mut mine };
+            let b = super::lists_calls::Side { lists: &newer.lists, facts: &other0, mu: &mut theirs };
+            super::lists_calls::widen(ctx, a, b, &mut pad_own, &mut pad_other)
+        };
         let mut roots: BTreeSet<Var> = ghosts.clone();
         roots.extend(self.value.iter().map(|(r, _)| r.clone()));
         memory_vars(&allocs, &pt, &mut roots);
-        let own: Vec<Fact> = self.facts.iter().map(|f| f.rename(&|v| apply(&mine, v))).collect();
-        let other: Vec<Fact> = newer.facts.iter().map(|f| f.rename(&|v| apply(&theirs, v))).collect();
-        let templates = self.value.as_ref().map(|(r, _)| templates(r, &value_ghosts(ghosts, self, newer))).unwrap_or_default();
+        roots.extend(lists.iter().flat_map(|l| l.vars()));
+        let mut own: Vec<Fact> = self.facts.iter().map(|f| f.rename(&|v| apply(&mine, v))).collect();
+        let mut other: Vec<Fact> = newer.facts.iter().map(|f| f.rename(&|v| apply(&theirs, v))).collect();
+        own.extend(pad_own);
+        other.extend(pad_other);
+        let vg = value_ghosts(ghosts, self, newer);
+        let mut templates = self.value.as_ref().map(|(r, _)| templates(r, &vg)).unwrap_or_default();
+        // a list's length against the ghosts (`len = n` for a builder, `len = len₀` for a walk)
+        for l in &lists {
+            templates.extend(self::templates(&l.len, &vg));
+        }
         let facts = common_facts(ctx, &own, &other, Some(&roots), templates);
-        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts, allocs, pt }
+        ReturnSummary { entry: self.entry, block: self.block, value: self.value.clone(), facts, allocs, pt, lists }
     }
 
     /// The renaming ν of one intersection: ghosts by the call's `mu` (entry variables ↦ the
@@ -193,6 +226,7 @@ impl ReturnSummary {
             f.collect_vars(&mut vars);
         }
         memory_vars(&self.allocs, &self.pt, &mut vars);
+        vars.extend(self.lists.iter().flat_map(|l| l.vars()));
         let mut nu = Mu::new();
         for v in vars {
             let to = if ghosts.contains(&v) {

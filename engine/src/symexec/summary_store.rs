@@ -260,6 +260,7 @@ fn rename_return(r: &ReturnSummary, names: &BTreeMap<Var, Var>, ids: &HashMap<u3
         facts: r.facts.iter().map(|f| f.rename(&rn)).collect(),
         allocs,
         pt,
+        lists: r.lists.iter().map(|l| l.rename(&rn)).collect(),
     }
 }
 
@@ -282,6 +283,11 @@ fn return_vars(r: &ReturnSummary) -> Vec<Var> {
     for p in &r.pt {
         push(&p.addr);
         push(&p.value);
+    }
+    for l in &r.lists {
+        for v in l.vars() {
+            push(&v);
+        }
     }
     for f in &r.facts {
         let mut vs = BTreeSet::new();
@@ -362,6 +368,7 @@ pub(crate) fn strip_memory(entry: &mut State, returns: &mut [ReturnSummary]) {
     for r in returns {
         r.allocs.clear();
         r.pt.clear();
+        r.lists.clear();
         let mut keep = roots.clone();
         keep.extend(r.value.iter().map(|(v, _)| v.clone()));
         r.facts = super::generalize::project_facts(std::mem::take(&mut r.facts), &keep);
