@@ -227,6 +227,37 @@ where
     }
 }
 
+/// Ends the process after a run that gave up on a worker: a plain `exit` when every such
+/// worker stopped after its cancellation (and no z3 helper is still busy), else the
+/// [`exit_abandoning_worker`] backstop.
+pub fn exit_after_worker(code: i32) -> ! {
+    // The z3 helpers of ended workers end by themselves (their callers are gone); give them
+    // the time to drop their contexts before z3's static destructors run.
+    let until = Instant::now() + STOP_WAIT;
+    while termcheck_engine::smt::helpers_live() > 0 && !worker_left_running() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    if worker_left_running() || termcheck_engine::smt::helpers_live() > 0 {
+        exit_abandoning_worker(code)
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    std::process::exit(code)
+}
+
+/// Ends the process while an abandoned worker may still be inside LLVM or z3: flushes stdout
+/// and stderr, then `_exit`s. `std::process::exit` would run the C++ static destructors of LLVM
+/// and z3 (atexit handlers) under the running worker, which can kill the process by a signal
+/// after the verdict was printed (seen under load with `--memory-limit 1`, reached while the
+/// worker parsed the module).
+pub fn exit_abandoning_worker(code: i32) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    let _ = std::io::stderr().lock().flush();
+    // SAFETY: `_exit` takes no pointers and never returns; skipping atexit handlers is the point.
+    unsafe { libc::_exit(code) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,29 +351,4 @@ mod tests {
         assert!(matches!(outcome, Supervised::TimedOut), "{outcome:?}");
         assert!(start.elapsed() < Duration::from_secs(5));
     }
-}
-
-/// Ends the process after a run that gave up on a worker: a plain `exit` when every such
-/// worker stopped after its cancellation (and no z3 helper is still busy), else the
-/// [`exit_abandoning_worker`] backstop.
-pub fn exit_after_worker(code: i32) -> ! {
-    if worker_left_running() {
-        exit_abandoning_worker(code)
-    }
-    use std::io::Write;
-    let _ = std::io::stdout().lock().flush();
-    std::process::exit(code)
-}
-
-/// Ends the process while an abandoned worker may still be inside LLVM or z3: flushes stdout
-/// and stderr, then `_exit`s. `std::process::exit` would run the C++ static destructors of LLVM
-/// and z3 (atexit handlers) under the running worker, which can kill the process by a signal
-/// after the verdict was printed (seen under load with `--memory-limit 1`, reached while the
-/// worker parsed the module).
-pub fn exit_abandoning_worker(code: i32) -> ! {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().flush();
-    let _ = std::io::stderr().lock().flush();
-    // SAFETY: `_exit` takes no pointers and never returns; skipping atexit handlers is the point.
-    unsafe { libc::_exit(code) }
 }

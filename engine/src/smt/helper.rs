@@ -36,10 +36,19 @@ pub const CANCEL_POLL: Duration = Duration::from_millis(10);
 /// Helper threads inside a query right now (also abandoned ones still computing).
 static BUSY: AtomicUsize = AtomicUsize::new(0);
 
+/// Helper threads alive (from before their z3 context exists until after it is gone).
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
 /// Helper threads of this process inside a z3 query now: a process should not run z3's
 /// static destructors (a normal `exit`) while one is.
 pub fn busy() -> usize {
     BUSY.load(Ordering::SeqCst)
+}
+
+/// Helper threads of this process still alive (idle, computing, or ending after their
+/// caller went away).
+pub fn live() -> usize {
+    LIVE.load(Ordering::SeqCst)
 }
 
 /// One query, owned so that it can cross to the helper thread.
@@ -120,11 +129,15 @@ impl Helper {
         let (jobs, inbox) = mpsc::channel::<Request>();
         let context = Arc::new(ContextSlot(Mutex::new(None)));
         let slot = Arc::clone(&context);
-        std::thread::Builder::new()
-            .name("termcheck-z3".into())
-            .stack_size(crate::config::WORKER_STACK_BYTES)
-            .spawn(move || serve(&inbox, &slot))
-            .ok()?;
+        LIVE.fetch_add(1, Ordering::SeqCst);
+        let spawned = std::thread::Builder::new().name("termcheck-z3".into()).stack_size(crate::config::WORKER_STACK_BYTES).spawn(move || {
+            serve(&inbox, &slot);
+            LIVE.fetch_sub(1, Ordering::SeqCst);
+        });
+        if spawned.is_err() {
+            LIVE.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
         Some(Helper { jobs, context })
     }
 }
@@ -169,23 +182,29 @@ pub(super) fn run(job: Job) -> Answer {
     let until = job.timeout().map(|t| Instant::now() + t + ABANDON_SLACK);
     let unknown = job.unknown();
     let (reply, answer) = mpsc::sync_channel(1);
+    let mut pending = Some((job, reply));
     let sent = HELPER.with(|h| {
         let mut h = h.borrow_mut();
         if h.is_none() {
             *h = Helper::start();
         }
-        match h.as_ref() {
-            Some(helper) => helper.jobs.send((job, reply)).map(|()| Arc::clone(&helper.context)).map_err(|e| e.0 .0),
-            None => Err(job),
+        let helper = h.as_ref()?;
+        match helper.jobs.send(pending.take()?) {
+            Ok(()) => Some(Arc::clone(&helper.context)),
+            Err(refused) => {
+                pending = Some(refused.0);
+                None
+            }
         }
     });
-    let context = match sent {
-        Ok(context) => context,
-        // No helper thread (the system refused one): run here, without the guarantee.
-        Err(job) => {
-            HELPER.with(|h| *h.borrow_mut() = None);
-            return job.run_here();
-        }
+    let Some(context) = sent else {
+        // No helper thread (the system refused one, or it died): run here, without the
+        // guarantee.
+        HELPER.with(|h| *h.borrow_mut() = None);
+        return match pending {
+            Some((job, _)) => job.run_here(),
+            None => unknown,
+        };
     };
     loop {
         let slice = until.map_or(CANCEL_POLL, |u| u.saturating_duration_since(Instant::now()).min(CANCEL_POLL));

@@ -12,7 +12,7 @@ mod helper;
 mod translate;
 
 pub use bv::BvModel;
-pub use helper::{busy as helpers_busy, ABANDON_SLACK, CANCEL_POLL};
+pub use helper::{busy as helpers_busy, live as helpers_live, ABANDON_SLACK, CANCEL_POLL};
 
 use crate::logic::{Formula, Int, Var};
 use std::collections::{BTreeMap, BTreeSet};
