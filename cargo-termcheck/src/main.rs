@@ -71,7 +71,7 @@ fn main() {
         Some(Command::Explain(args)) => explain(args.code.as_deref()),
         None => workspace::run(cli.workspace),
     };
-    std::process::exit(code);
+    supervise::exit_after_worker(code);
 }
 
 /// `explain [CODE]`: the paragraph of one stable diagnostic code, or the table of all codes;
@@ -140,7 +140,8 @@ fn config_of(args: &ProveArgs, timeout: Duration) -> Config {
 /// `prove FILE`: runs the engine on a worker thread and returns the process exit code.
 fn prove(args: ProveArgs) -> i32 {
     supervise::set_memory_limit(args.memory_limit);
-    let config = config_of(&args, Duration::from_secs_f64(args.timeout));
+    let token = termcheck_engine::cancel::CancelToken::new();
+    let config = config_of(&args, Duration::from_secs_f64(args.timeout)).with_cancel(token.clone());
     let is_its = matches!(InputKind::of(&args.file), Some(InputKind::ItsSmt2 | InputKind::ItsKoat));
     let start = Instant::now();
     let path = args.file.clone();
@@ -151,7 +152,7 @@ fn prove(args: ProveArgs) -> i32 {
         let result = prove_file_with_store(&path, &entry, &config, store.as_ref());
         result.map(|report| cache_choice::with_store_problems(report, store.stats()))
     };
-    match run_with_limit(wait, run) {
+    match supervise::run_cancelling(wait, &token, run) {
         Supervised::Finished(Ok(report)) => {
             print_report(&report, args.format, start.elapsed());
             if let Some(target) = &args.emit_harness {
@@ -172,13 +173,13 @@ fn prove(args: ProveArgs) -> i32 {
         Supervised::TimedOut => {
             let report = maybe_report(format!("timeout after {} s", args.timeout), is_its);
             print_report(&report, args.format, start.elapsed());
-            // Ends the abandoned worker and any z3 threads with it.
-            supervise::exit_abandoning_worker(EXIT_VERDICT)
+            // The worker was cancelled; `_exit` only if it is still running.
+            supervise::exit_after_worker(EXIT_VERDICT)
         }
         Supervised::MemoryLimit(megabytes) => {
             let report = maybe_report(supervise::memory_limit_reason(megabytes), is_its);
             print_report(&report, args.format, start.elapsed());
-            supervise::exit_abandoning_worker(EXIT_VERDICT)
+            supervise::exit_after_worker(EXIT_VERDICT)
         }
     }
 }
@@ -303,10 +304,11 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         print_module(&functions, None, Some(&timeout_reason), args.format, start.elapsed());
         return EXIT_VERDICT;
     }
-    let config = config_of(&args, remaining);
+    let token = termcheck_engine::cancel::CancelToken::new();
+    let config = config_of(&args, remaining).with_cancel(token.clone());
     let shared = Arc::clone(&module);
     let store = cache_choice::store_for(&args);
-    let outcome = run_with_limit(remaining + GRACE, move || {
+    let outcome = supervise::run_cancelling(remaining + GRACE, &token, move || {
         analyze_module_with_store(&shared, &config, &FunctionSelection::AllDefined, store.as_ref())
     });
     match outcome {
@@ -324,13 +326,12 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         }
         Supervised::TimedOut => {
             print_module(&unfinished_functions(&module, &timeout_reason), None, Some(&timeout_reason), args.format, start.elapsed());
-            // Ends the abandoned worker and any z3 threads with it.
-            supervise::exit_abandoning_worker(EXIT_VERDICT)
+            supervise::exit_after_worker(EXIT_VERDICT)
         }
         Supervised::MemoryLimit(megabytes) => {
             let reason = supervise::memory_limit_reason(megabytes);
             print_module(&unfinished_functions(&module, &reason), None, Some(&reason), args.format, start.elapsed());
-            supervise::exit_abandoning_worker(EXIT_VERDICT)
+            supervise::exit_after_worker(EXIT_VERDICT)
         }
     }
 }

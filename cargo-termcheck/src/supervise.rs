@@ -3,9 +3,13 @@
 //! The main thread waits for the worker with the user's timeout plus a grace period; the engine
 //! gets the plain timeout as its own deadline, so normally it answers (MAYBE with its own reason)
 //! before the grace runs out. A panic in the worker is caught and reported with its message and
-//! source location. On expiry the caller prints its MAYBE and ends the process with
-//! [`exit_abandoning_worker`], which also ends z3's threads still working for the abandoned
-//! worker.
+//! source location. On expiry (or at the memory limit) the supervisor cancels the analysis
+//! through its [`CancelToken`] (`run_cancelling`) and waits up to [`STOP_WAIT`] for the
+//! worker to stop: the engine checks the token at its deadline checks and in every z3 call,
+//! so a worker inside the analysis ends within milliseconds and no core keeps burning. The
+//! caller prints its MAYBE and ends the process with [`exit_after_worker`]: a plain exit when
+//! the worker stopped, `_exit` as the backstop when it did not (a worker still inside LLVM or
+//! a z3 step that does not poll).
 //!
 //! While it waits, the main thread also watches the process's resident memory (every
 //! [`MEMORY_POLL`]) against the limit of [`set_memory_limit`] (`--memory-limit`): past it the
@@ -15,7 +19,8 @@
 //! never sees, and costs nothing on the engine's allocation path.
 
 use std::any::Any;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use termcheck_engine::cancel::CancelToken;
 use std::sync::mpsc;
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
@@ -24,6 +29,14 @@ use std::time::{Duration, Instant};
 /// (issue 12: a run ends within `--timeout` + 1 s; the rest of the second is process start-up
 /// and printing).
 pub const GRACE: Duration = Duration::from_millis(800);
+
+/// How long a supervisor waits for a cancelled worker to stop before it leaves it running
+/// (the engine polls its token every few milliseconds; loading a program through clang and
+/// LLVM does not poll it).
+pub const STOP_WAIT: Duration = Duration::from_millis(150);
+
+/// Workers that were cancelled but did not stop within [`STOP_WAIT`] and may still run.
+static LIVE_ABANDONED: AtomicUsize = AtomicUsize::new(0);
 
 /// How often the waiting thread samples resident memory. At the fastest growth measured
 /// (~450 MB/s, the bit-vector encoder on 500 nested `if`s before it got a size limit) the
@@ -121,17 +134,45 @@ fn payload_message(payload: &(dyn Any + Send)) -> String {
 }
 
 /// Runs `work` on a new thread and waits at most `wait` for its result, watching the memory
-/// limit of [`set_memory_limit`].
+/// limit of [`set_memory_limit`]. A worker that does not finish is left running (counted for
+/// [`exit_after_worker`]); work that can be cancelled goes through [`run_cancelling`].
 pub fn run_with_limit<T, F>(wait: Duration, work: F) -> Supervised<T>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
 {
-    run_with_limits(wait, MEMORY_LIMIT_MB.load(Ordering::Relaxed), work)
+    run_with_limits(wait, MEMORY_LIMIT_MB.load(Ordering::Relaxed), None, work)
 }
 
-/// [`run_with_limit`] with an explicit memory limit in MB (0: none).
-fn run_with_limits<T, F>(wait: Duration, limit_mb: u64, work: F) -> Supervised<T>
+/// [`run_with_limit`] for an analysis holding `token` (its `Config`'s): on a timeout or the
+/// memory limit the token is cancelled and the worker given [`STOP_WAIT`] to stop.
+pub fn run_cancelling<T, F>(wait: Duration, token: &CancelToken, work: F) -> Supervised<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    run_with_limits(wait, MEMORY_LIMIT_MB.load(Ordering::Relaxed), Some(token), work)
+}
+
+/// Whether a worker this process gave up on may still be running.
+pub fn worker_left_running() -> bool {
+    LIVE_ABANDONED.load(Ordering::SeqCst) > 0 || termcheck_engine::smt::helpers_busy() > 0
+}
+
+/// After giving up on `rx`'s worker: cancels `token` (if any) and waits up to [`STOP_WAIT`]
+/// for the worker to end; counts it in [`LIVE_ABANDONED`] when it does not.
+fn stop_worker<T>(rx: &mpsc::Receiver<T>, token: Option<&CancelToken>) {
+    let stopped = token.is_some_and(|t| {
+        t.cancel();
+        !matches!(rx.recv_timeout(STOP_WAIT), Err(mpsc::RecvTimeoutError::Timeout))
+    });
+    if !stopped {
+        LIVE_ABANDONED.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// [`run_with_limit`] with an explicit memory limit in MB (0: none) and optional token.
+fn run_with_limits<T, F>(wait: Duration, limit_mb: u64, token: Option<&CancelToken>, work: F) -> Supervised<T>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
@@ -157,6 +198,7 @@ where
             Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {
                 if limit_mb > 0 && resident_bytes().is_some_and(|b| b > limit_mb << 20) {
                     let _ = MEMORY_LIMIT_REACHED_MB.compare_exchange(0, limit_mb, Ordering::Relaxed, Ordering::Relaxed);
+                    stop_worker(&rx, token);
                     return Supervised::MemoryLimit(limit_mb);
                 }
             }
@@ -173,13 +215,47 @@ where
                 None => message,
             })
         }
-        Err(mpsc::RecvTimeoutError::Timeout) => Supervised::TimedOut,
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            stop_worker(&rx, token);
+            Supervised::TimedOut
+        }
         // The worker ended without sending: it cannot unwind past catch_unwind, so this means
         // the thread was torn down abnormally.
         Err(mpsc::RecvTimeoutError::Disconnected) => {
             Supervised::Panicked("the analysis thread ended without a result".to_string())
         }
     }
+}
+
+/// Ends the process after a run that gave up on a worker: a plain `exit` when every such
+/// worker stopped after its cancellation (and no z3 helper is still busy), else the
+/// [`exit_abandoning_worker`] backstop.
+pub fn exit_after_worker(code: i32) -> ! {
+    // The z3 helpers of ended workers end by themselves (their callers are gone); give them
+    // the time to drop their contexts before z3's static destructors run.
+    let until = Instant::now() + STOP_WAIT;
+    while termcheck_engine::smt::helpers_live() > 0 && !worker_left_running() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    if worker_left_running() || termcheck_engine::smt::helpers_live() > 0 {
+        exit_abandoning_worker(code)
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    std::process::exit(code)
+}
+
+/// Ends the process while an abandoned worker may still be inside LLVM or z3: flushes stdout
+/// and stderr, then `_exit`s. `std::process::exit` would run the C++ static destructors of LLVM
+/// and z3 (atexit handlers) under the running worker, which can kill the process by a signal
+/// after the verdict was printed (seen under load with `--memory-limit 1`, reached while the
+/// worker parsed the module).
+pub fn exit_abandoning_worker(code: i32) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    let _ = std::io::stderr().lock().flush();
+    // SAFETY: `_exit` takes no pointers and never returns; skipping atexit handlers is the point.
+    unsafe { libc::_exit(code) }
 }
 
 #[cfg(test)]
@@ -233,7 +309,7 @@ mod tests {
         // time are not stopped by this test's memory.
         let limit = resident_bytes().unwrap() / (1 << 20) + 64;
         let start = Instant::now();
-        let outcome = run_with_limits(Duration::from_secs(60), limit, || {
+        let outcome = run_with_limits(Duration::from_secs(60), limit, None, || {
             let mut blocks: Vec<Vec<u8>> = Vec::new();
             loop {
                 blocks.push(vec![1u8; 8 << 20]);
@@ -249,6 +325,23 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_out_worker_is_cancelled_and_stops() {
+        let token = CancelToken::new();
+        let seen = token.clone();
+        let (done, stopped) = mpsc::channel();
+        let outcome = run_cancelling(Duration::from_millis(100), &token, move || {
+            while !seen.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let _ = done.send(());
+            1
+        });
+        assert!(matches!(outcome, Supervised::TimedOut), "{outcome:?}");
+        assert!(token.is_cancelled());
+        stopped.recv_timeout(Duration::from_secs(60)).expect("the cancelled worker ends");
+    }
+
+    #[test]
     fn a_hang_is_cut_off_at_the_limit() {
         let start = Instant::now();
         let outcome = run_with_limit(Duration::from_millis(200), || {
@@ -258,17 +351,4 @@ mod tests {
         assert!(matches!(outcome, Supervised::TimedOut), "{outcome:?}");
         assert!(start.elapsed() < Duration::from_secs(5));
     }
-}
-
-/// Ends the process while an abandoned worker may still be inside LLVM or z3: flushes stdout
-/// and stderr, then `_exit`s. `std::process::exit` would run the C++ static destructors of LLVM
-/// and z3 (atexit handlers) under the running worker, which can kill the process by a signal
-/// after the verdict was printed (seen under load with `--memory-limit 1`, reached while the
-/// worker parsed the module).
-pub fn exit_abandoning_worker(code: i32) -> ! {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().flush();
-    let _ = std::io::stderr().lock().flush();
-    // SAFETY: `_exit` takes no pointers and never returns; skipping atexit handlers is the point.
-    unsafe { libc::_exit(code) }
 }

@@ -62,3 +62,21 @@ fn clang_does_not_outlive_a_run_that_timed_out() {
     }
     assert!(left.is_empty(), "still running after the run ended: {left:?}");
 }
+
+/// Issue 12: `Test4.jar-obl-10` of tpdb-its, whose Farkas LP kept z3's simplex busy past the
+/// query's limit, so that the engine missed its deadline and the CLI's watchdog answered
+/// ("timeout after 4 s", 4.9 s wall on 9738b81). The z3 call now returns `unknown` at its
+/// limit and the engine gives its own MAYBE (it timed out, or found no ranking function in
+/// the time it had) before the watchdog's grace runs out. The wall time is measured in
+/// BENCHMARKS.md, not asserted here.
+#[test]
+fn the_lp_that_ignored_its_limit_no_longer_needs_the_watchdog() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/slow");
+    let args: Vec<String> = ["prove", "test4-lp-pivot.smt2", "--timeout", "4"].iter().map(|s| s.to_string()).collect();
+    let run = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &dir, &args, Duration::from_secs(120));
+    invariants::check_human_contract(&run, true).unwrap_or_else(|e| panic!("{e}\n{run:?}"));
+    assert!(run.stdout.starts_with("MAYBE"), "{run:?}");
+    let reason = run.stdout.lines().find_map(|l| l.strip_prefix("reason: ")).unwrap_or("");
+    assert!(!reason.starts_with("timeout after"), "the engine should answer by its deadline, not the watchdog ({:?})", run.elapsed);
+    assert!(reason == "timeout" || reason.starts_with("no ranking function found"), "{reason}");
+}

@@ -201,7 +201,7 @@ fn analyze_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Co
     let started = Instant::now();
     let func = module.function(f);
     let own_deadline = (started + config.function_timeout_of(&func.name)).min(deadline);
-    let report = if started >= deadline {
+    let report = if config.cancel_token().is_cancelled() || started >= deadline {
         let reason = "the run's time limit was used up before this function was analysed".to_string();
         Report { termination: Termination::Maybe { reason: reason.clone() }, memory_safety: Some(MemorySafety::Unknown { reason }), stats: vec![] }
     } else {

@@ -195,6 +195,10 @@ pub struct Config {
     /// Extra clang arguments for C inputs (`prove -I/-D/--clang-arg`): they change the
     /// program, so they are part of the fingerprint.
     clang_args: Vec<String>,
+    /// Set by a caller that gives up on the analysis (its timeout or memory limit fired):
+    /// the analysis then stops at its next deadline check (`crate::cancel`). Never changes a
+    /// result, so not part of the fingerprint.
+    cancel: crate::cancel::CancelToken,
 }
 
 /// Fingerprint format; bump when the meaning of a fingerprinted field changes.
@@ -261,7 +265,19 @@ impl Config {
                 run: RunLimits { max_call_depth: 10_000, max_alloc_bytes: 1 << 20, max_stored_states: 200_000, max_stored_bytes: 256 << 20 },
             },
             clang_args: Vec::new(),
+            cancel: crate::cancel::CancelToken::new(),
         }
+    }
+
+    /// The token that stops this analysis: the caller keeps a clone and cancels it when it
+    /// gives up on the analysis (timeout, memory limit).
+    pub fn with_cancel(mut self, token: crate::cancel::CancelToken) -> Config {
+        self.cancel = token;
+        self
+    }
+
+    pub fn cancel_token(&self) -> &crate::cancel::CancelToken {
+        &self.cancel
     }
 
     /// Extra arguments passed to clang when a C input is compiled (after termcheck's own
@@ -399,7 +415,7 @@ impl Config {
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
     pub fn fingerprint(&self) -> ContentHash {
         // Destructured so that a new field cannot be forgotten here.
-        let Config { int_semantics, timeout, function_timeout, function_timeouts, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args } = self;
+        let Config { int_semantics, timeout, function_timeout, function_timeouts, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args, cancel: _ } = self;
         #[derive(Serialize)]
         struct Canonical<'a> {
             version: u32,

@@ -121,7 +121,7 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
                 .map_err(|e| EngineError::Io { path: shown.clone(), message: io_message(&e) })?;
             let its = crate::its::parse_file(&shown, &text, kind == InputKind::ItsKoat)?;
             let budget = crate::smt::Budget::until(deadline, config.termination().query_limit);
-            let termination = crate::termination::prove_its(&its, &config.termination().shares, &budget);
+            let termination = crate::cancel::scope(config.cancel_token(), || crate::termination::prove_its(&its, &config.termination().shares, &budget));
             Ok(Report { termination, memory_safety: None, stats: vec![] })
         }
         InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode => {

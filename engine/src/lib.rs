@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod bitprecise;
 pub mod cache;
+pub mod cancel;
 pub mod call_contexts;
 pub mod config;
 pub mod driver;

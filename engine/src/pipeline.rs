@@ -24,7 +24,7 @@ use std::time::Instant;
 /// inlined) until `deadline`; `facts` are `module`'s. The report is normalized (YES needs
 /// proved memory safety).
 pub fn prove_function(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant) -> Report {
-    prove_runs(module, facts, f, config, deadline, None).normalized()
+    crate::cancel::scope(config.cancel_token(), || prove_runs(module, facts, f, config, deadline, None).normalized())
 }
 
 /// Termination of the runs a symbolic execution graph describes: the ITS back end (limits
@@ -61,6 +61,11 @@ pub fn graph_termination(graph: &GraphOutcome, limits: &TerminationLimits, deadl
 /// whole-module run), calls that are instances of stored entries are served from it and the
 /// summaries this analysis proves are added to it (see [`publish`]).
 pub fn prove_function_assuming(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, called: &std::collections::BTreeSet<FuncId>, store: Option<&SummaryStore>) -> Report {
+    crate::cancel::scope(config.cancel_token(), || prove_assuming_here(module, facts, f, config, deadline, called, store))
+}
+
+/// [`prove_function_assuming`] inside its cancellation scope.
+fn prove_assuming_here(module: &Module, facts: &ModuleFacts, f: FuncId, config: &Config, deadline: Instant, called: &std::collections::BTreeSet<FuncId>, store: Option<&SummaryStore>) -> Report {
     if called.is_empty() {
         return prove_runs(module, facts, f, config, deadline, store).normalized();
     }

@@ -46,6 +46,8 @@ struct Checked {
     verdict: String,
     memory: String,
     seconds: f64,
+    /// Wall time of the native checks (compiling and running), for the profile of a run.
+    native_seconds: f64,
     finding: Finding,
     note: String,
 }
@@ -55,9 +57,9 @@ fn counts_loops(path: &Path) -> bool {
     std::fs::read_to_string(path).is_ok_and(|text| text.contains("#ifdef TC_LOOP_STEPS") && text.contains("TC_STEP();"))
 }
 
-fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64, bounds: &LoopBounds) -> Checked {
-    let mut checked = Checked { path: path.to_path_buf(), verdict: "-".into(), memory: "-".into(), seconds: 0.0, finding: Finding::Agrees, note: String::new() };
-    let run = runner::run_json(binary, path, timeout, Duration::from_secs(timeout) + Duration::from_secs(10));
+fn examine(binary: &Path, native: &Native, path: &Path, timeout: f64, bounds: &LoopBounds) -> Checked {
+    let mut checked = Checked { path: path.to_path_buf(), verdict: "-".into(), memory: "-".into(), seconds: 0.0, native_seconds: 0.0, finding: Finding::Agrees, note: String::new() };
+    let run = runner::run_json(binary, path, timeout, Duration::from_secs_f64(timeout) + Duration::from_secs(10));
     checked.seconds = run.seconds;
     if run.exit != Some(0) {
         checked.finding = Finding::NoAnswer(format!("exit {:?}: {}", run.exit, run.stderr_head));
@@ -74,6 +76,7 @@ fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64, bounds: &L
     checked.memory = answer.memory_safety.clone();
     let mut wrong = Vec::new();
     let counted = counts_loops(path);
+    let native_start = Instant::now();
     if let Some(feed) = &answer.no_witness {
         let reproduced = if counted { check_no_witness_counted(native, path, feed, bounds) } else { check_no_witness(native, path, feed) };
         if let Err(e) = reproduced {
@@ -94,6 +97,7 @@ fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64, bounds: &L
             wrong.push(format!("violation ({}) not confirmed: {e}", violation.kind));
         }
     }
+    checked.native_seconds = native_start.elapsed().as_secs_f64();
     if answer.verdict == "MAYBE" {
         checked.note = answer.reason.unwrap_or_default().lines().next().unwrap_or("").chars().take(100).collect();
     }
@@ -105,7 +109,7 @@ fn examine(binary: &Path, native: &Native, path: &Path, timeout: u64, bounds: &L
 
 /// `diff-check DIR`: every `.c` file of DIR (sorted) checked; the summary on stdout, per-file
 /// rows to `out` if given. Ok(false) when any answer disagrees with execution.
-pub fn check(binary: &Path, dir: &Path, timeout: u64, jobs: usize, out: Option<&Path>, bounds: &LoopBounds) -> Result<bool, String> {
+pub fn check(binary: &Path, dir: &Path, timeout: f64, jobs: usize, out: Option<&Path>, bounds: &LoopBounds) -> Result<bool, String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -131,20 +135,20 @@ pub fn check(binary: &Path, dir: &Path, timeout: u64, jobs: usize, out: Option<&
                     Finding::Disagrees(_) => "DISAGREE",
                     Finding::NoAnswer(_) => "no-answer",
                 };
-                eprintln!("[{n:>5}/{total}] {mark:<9} {:<5} {:<9} {:>5.1}s {}", c.verdict, c.memory, c.seconds, c.path.display());
+                eprintln!("[{n:>5}/{total}] {mark:<9} {:<5} {:<9} {:>5.1}s {:>5.1}s {}", c.verdict, c.memory, c.seconds, c.native_seconds, c.path.display());
                 c
             })
             .collect()
     });
     if let Some(out) = out {
-        let mut tsv = String::from("path\tverdict\tmemory_safety\tseconds\tfinding\tdetail\n");
+        let mut tsv = String::from("path\tverdict\tmemory_safety\tseconds\tnative_seconds\tfinding\tdetail\n");
         for c in &results {
             let (finding, detail) = match &c.finding {
                 Finding::Agrees => ("agrees", c.note.clone()),
                 Finding::Disagrees(d) => ("DISAGREES", d.clone()),
                 Finding::NoAnswer(d) => ("no-answer", d.clone()),
             };
-            let _ = writeln!(tsv, "{}\t{}\t{}\t{:.3}\t{finding}\t{}", c.path.display(), c.verdict, c.memory, c.seconds, detail.replace(['\t', '\n'], " "));
+            let _ = writeln!(tsv, "{}\t{}\t{}\t{:.3}\t{:.3}\t{finding}\t{}", c.path.display(), c.verdict, c.memory, c.seconds, c.native_seconds, detail.replace(['\t', '\n'], " "));
         }
         std::fs::write(out, tsv).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     }

@@ -92,16 +92,21 @@ struct DiffCheckArgs {
     /// Programs checked in parallel.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: u64,
-    /// `--timeout` of each analysis (integer semantics `c`).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
-    timeout: u64,
-    /// Write per-program results as TSV (path, verdict, memory_safety, seconds, finding, detail).
+    /// `--timeout` of each analysis in seconds, fractions allowed (integer semantics `c`).
+    #[arg(long, default_value_t = 5.0, value_parser = positive_seconds)]
+    timeout: f64,
+    /// Write per-program results as TSV (path, verdict, memory_safety, seconds,
+    /// native_seconds, finding, detail).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Loop iterations a NO witness of a loop-counted (generated) program must run through at
     /// -O2 (default 2^32 + 2^20: past a 32-bit wrap-around).
     #[arg(long)]
     no_loop_bound: Option<u64>,
+    /// CPU seconds after which a NO witness still running at -O2 counts as running on
+    /// (default 5; the loop-iteration bound above usually ends the run first).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    no_cpu_seconds: Option<u64>,
     /// Binary to run (default: target/release/cargo-termcheck of this workspace).
     #[arg(long)]
     binary: Option<PathBuf>,
@@ -165,6 +170,14 @@ impl IntSemantics {
 }
 
 /// `target/release/cargo-termcheck` of this workspace (honouring CARGO_TARGET_DIR).
+/// Parses a positive, finite number of seconds (`diff-check --timeout`).
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e7 => Ok(s),
+        _ => Err(format!("a positive number of seconds (at most 10^7), got {text}")),
+    }
+}
+
 fn default_binary() -> PathBuf {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace");
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace.join("target"));
@@ -254,6 +267,9 @@ fn main() {
             let mut bounds = termcheck_tests::real_exec::LoopBounds::default();
             if let Some(n) = args.no_loop_bound {
                 bounds.no_optimised = n;
+            }
+            if let Some(s) = args.no_cpu_seconds {
+                bounds.no_cpu_seconds = s;
             }
             differential::check(&binary, &args.dir, args.timeout, args.jobs as usize, args.out.as_deref(), &bounds)
         }

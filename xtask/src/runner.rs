@@ -99,7 +99,7 @@ pub fn run_one(binary: &Path, file: &Path, timeout_secs: u64, int_semantics: &st
 
 /// `binary prove file --timeout T --int-semantics c --format json --no-cache` (the
 /// differential check's run; the JSON answer is in `stdout`).
-pub fn run_json(binary: &Path, file: &Path, timeout_secs: u64, kill_after: Duration) -> RunResult {
+pub fn run_json(binary: &Path, file: &Path, timeout_secs: f64, kill_after: Duration) -> RunResult {
     let mut args = vec!["prove".as_ref(), file.as_os_str()];
     let timeout = timeout_secs.to_string();
     args.extend(["--timeout", &timeout, "--int-semantics", "c", "--format", "json", "--no-cache"].map(std::ffi::OsStr::new));

@@ -169,7 +169,8 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     } else if remaining.is_zero() {
         all_maybe(&timeout)
     } else {
-        let config = config_for(options.args, options.policy, remaining, &names);
+        let token = termcheck_engine::cancel::CancelToken::new();
+        let config = config_for(options.args, options.policy, remaining, &names).with_cancel(token.clone());
         let shared = Arc::clone(&module);
         let selection = FunctionSelection::Named(names.clone());
         let bar = progress.clone();
@@ -189,13 +190,13 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
             let internal = |name: &str| module.function_by_name(name).is_some_and(|f| !module.function(f).callable_from_outside());
             keep_finished(&names, done, internal, |n| maybe(n, reason, &module))
         };
-        match run_with_limit(remaining + GRACE, move || analyze_module_observed(&shared, &config, &selection, store.as_ref(), &on_report)) {
+        match crate::supervise::run_cancelling(remaining + GRACE, &token, move || analyze_module_observed(&shared, &config, &selection, store.as_ref(), &on_report)) {
             Supervised::Finished(report) => report.functions,
             Supervised::Panicked(message) => all_maybe(&format!("internal error: {message}")),
             // Either way the reports that finished before the supervisor stopped waiting are
-            // kept (`keep_finished`); the rest are MAYBE with the reason. The abandoned worker
-            // cannot be stopped: while it holds the memory, later units' functions are MAYBE
-            // with the memory reason too.
+            // kept (`keep_finished`); the rest are MAYBE with the reason. The worker was
+            // cancelled and normally stops at once (`supervise::run_cancelling`); after the
+            // memory limit no later unit starts either way.
             Supervised::TimedOut => kept_or_maybe(&timeout),
             Supervised::MemoryLimit(megabytes) => kept_or_maybe(&crate::supervise::memory_limit_reason(megabytes)),
         }

@@ -50,7 +50,7 @@ pub struct RegionBudget {
 
 impl RegionBudget {
     fn check_time(&self) -> Result<(), Unsupported> {
-        if Instant::now() >= self.deadline {
+        if crate::cancel::past(self.deadline) {
             return Err(Unsupported("out of time while encoding the region".into()));
         }
         Ok(())

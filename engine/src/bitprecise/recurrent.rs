@@ -351,7 +351,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
         Strategy::Constant(2),
     ];
     for (k, s) in strategies.into_iter().enumerate() {
-        if Instant::now() >= deadline {
+        if crate::cancel::past(deadline) {
             return None;
         }
         let mut src = StrategyInputs::new(s, 0x5eed_0000 + k as u64);

@@ -344,7 +344,7 @@ impl<'a> Walker<'a> {
 
     fn sat(&mut self, q: &BvFormula) -> (SatResult, Option<BvModel>) {
         let now = Instant::now();
-        if now >= self.deadline {
+        if crate::cancel::requested() || now >= self.deadline {
             return (SatResult::Unknown, None);
         }
         self.queries += 1;
@@ -390,7 +390,7 @@ impl<'a> Walker<'a> {
             if contexts > MAX_CONTEXTS {
                 return Err(Failure::NotProved("too many paths into loops".into()));
             }
-            if Instant::now() >= self.deadline {
+            if crate::cancel::past(self.deadline) {
                 return Err(Failure::NotProved("out of time".into()));
             }
             if scope.child_headers.contains(&ctx.start) {
@@ -837,7 +837,7 @@ impl<'a> Walker<'a> {
         let prem = Self::step_premise(lc, inv);
         let mut non_increasing = vec![];
         for t in &templates {
-            if Instant::now() >= self.deadline {
+            if crate::cancel::past(self.deadline) {
                 return Ok(None);
             }
             if self.decreases(lc, inv, std::slice::from_ref(t))? {
@@ -853,7 +853,7 @@ impl<'a> Walker<'a> {
                 if a == b {
                     continue;
                 }
-                if Instant::now() >= self.deadline {
+                if crate::cancel::past(self.deadline) {
                     return Ok(None);
                 }
                 let pair = vec![a.clone(), b.clone()];

@@ -138,7 +138,7 @@ impl<'a> Machine<'a> {
             if self.steps >= self.cfg.max_steps {
                 return Outcome::StepLimit;
             }
-            if self.steps % 1024 == 0 && self.cfg.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if self.steps % 1024 == 0 && self.cfg.deadline.is_some_and(crate::cancel::past) {
                 return Outcome::Timeout;
             }
             let Some(top) = self.frames.last() else { return Outcome::Unsupported("empty call stack".into()) };

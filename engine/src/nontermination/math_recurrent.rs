@@ -183,7 +183,7 @@ pub fn minimize(step: &MathLoopStep, fixed: Option<Int>, set: &Formula, limits: 
         _ => 0,
     });
     for c in order {
-        if Instant::now() >= deadline {
+        if crate::cancel::past(deadline) {
             break;
         }
         let rest: Vec<Formula> = kept.iter().filter(|k| **k != c).cloned().collect();
@@ -371,7 +371,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     strategies.extend(compared_constants(module).into_iter().map(Strategy::Constant));
     strategies.extend([Strategy::Range { lo: -20, hi: 20 }, Strategy::Mixed, Strategy::Boundary, Strategy::Range { lo: -3, hi: 3 }]);
     for (k, s) in strategies.into_iter().enumerate() {
-        if Instant::now() >= deadline {
+        if crate::cancel::past(deadline) {
             return None;
         }
         let constant_input = if let Strategy::Constant(c) = s { Some(c) } else { None };

@@ -125,7 +125,7 @@ fn model_value(model: &z3::Model, v: &BV) -> Option<u128> {
 /// Satisfiability of a bit-vector formula within `timeout` (`None` = no limit); when `Sat`,
 /// the model assigns every variable of the formula. A model that cannot be read back makes
 /// the result `Unknown`.
-pub fn check_bv(formula: &BvFormula, timeout: Option<Duration>) -> (SatResult, Option<BvModel>) {
+pub(super) fn check_bv_here(formula: &BvFormula, timeout: Option<Duration>) -> (SatResult, Option<BvModel>) {
     let mut tr = BvTranslator::default();
     let assertion = tr.formula(formula);
     let (result, solver) = super::run_solver(&assertion, timeout);
@@ -149,6 +149,7 @@ pub fn check_bv(formula: &BvFormula, timeout: Option<Duration>) -> (SatResult, O
 mod tests {
     use super::*;
     use crate::logic::bv::{BvEnv, BvTerm};
+    use crate::smt::check_bv;
 
     fn c(w: u32, v: u128) -> BvTerm {
         BvTerm::constant(w, v).unwrap()

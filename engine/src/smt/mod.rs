@@ -3,11 +3,16 @@
 //! z3 contexts are thread-local (z3 crate ≥ 0.20), so callers on different rayon threads
 //! never share solver state. z3's `unknown` (including a timeout) is always reported as
 //! `SatResult::Unknown`; callers must treat it as "not proven" (see `entails`).
+//!
+//! Every query runs on a helper thread (`helper`): it returns `Unknown` by its time limit
+//! even when z3 does not stop, and at once when the analysis is cancelled (`crate::cancel`).
 
 mod bv;
+mod helper;
 mod translate;
 
-pub use bv::{check_bv, BvModel};
+pub use bv::BvModel;
+pub use helper::{busy as helpers_busy, live as helpers_live, ABANDON_SLACK, CANCEL_POLL};
 
 use crate::logic::{Formula, Int, Var};
 use std::collections::{BTreeMap, BTreeSet};
@@ -58,11 +63,16 @@ impl Budget {
     pub fn until(deadline: Instant, per_query: Duration) -> Budget {
         Budget { deadline: Some(deadline), per_query }
     }
+    /// Whether the deadline has passed or the analysis was cancelled (`crate::cancel`).
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        crate::cancel::requested() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
-    /// The timeout for the next query, `None` if the deadline has passed.
+    /// The timeout for the next query, `None` if the deadline has passed or the analysis
+    /// was cancelled.
     pub fn next_timeout(&self) -> Option<Duration> {
+        if crate::cancel::requested() {
+            return None;
+        }
         match self.deadline {
             None => Some(self.per_query),
             Some(d) => {
@@ -81,7 +91,21 @@ static EMPTY: std::sync::LazyLock<BTreeSet<Var>> = std::sync::LazyLock::new(BTre
 
 /// Checks satisfiability; returns the model of the requested variables when `Sat`.
 pub fn solve(query: &Query<'_>, model_vars: &[Var]) -> (SatResult, Option<Model>) {
-    translate::solve(query, model_vars)
+    let job = helper::Job::Arith { formula: query.formula.clone(), real_vars: query.real_vars.clone(), timeout: query.timeout, model_vars: model_vars.to_vec() };
+    match helper::run(job) {
+        helper::Answer::Arith(result, model) => (result, model),
+        helper::Answer::BitVector(..) => (SatResult::Unknown, None),
+    }
+}
+
+/// Satisfiability of a bit-vector formula within `timeout` (`None` = no limit); when `Sat`,
+/// the model assigns every variable of the formula. A model that cannot be read back makes
+/// the result `Unknown`.
+pub fn check_bv(formula: &crate::logic::bv::BvFormula, timeout: Option<Duration>) -> (SatResult, Option<BvModel>) {
+    match helper::run(helper::Job::BitVector { formula: formula.clone(), timeout }) {
+        helper::Answer::BitVector(result, model) => (result, model),
+        helper::Answer::Arith(..) => (SatResult::Unknown, None),
+    }
 }
 
 /// Satisfiability of an all-integer formula within the budget.

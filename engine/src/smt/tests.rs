@@ -54,3 +54,47 @@ fn expired_budget_is_unknown_never_unsat() {
     assert_eq!(check_sat(&Formula::False, &b), SatResult::Unknown);
     assert!(!entails(&Formula::True, &Formula::True, &b));
 }
+
+/// x³ + y³ = z³ over positive integers: z3 searches without end (no timeout given).
+fn endless() -> Formula {
+    let v = |n: &str| Term::var(&Var::new(n));
+    let cube = |n: &str| Term::Mul(vec![v(n), v(n), v(n)]);
+    Formula::and([
+        Formula::gt(v("x"), Term::Const(0)),
+        Formula::gt(v("y"), Term::Const(0)),
+        Formula::gt(v("z"), Term::Const(0)),
+        Formula::eq(Term::Add(vec![cube("x"), cube("y")]), cube("z")),
+    ])
+}
+
+/// Issue 12: a query in flight returns `Unknown` once its analysis is cancelled, even without
+/// a time limit of its own, and the next query of the thread (a fresh helper) works.
+#[test]
+fn a_cancelled_analysis_gets_unknown_from_a_query_in_flight() {
+    let token = crate::cancel::CancelToken::new();
+    let canceller = token.clone();
+    let stop = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        canceller.cancel();
+    });
+    let formula = endless();
+    let query = Query { formula: &formula, real_vars: &BTreeSet::new(), timeout: None };
+    let (result, _) = crate::cancel::scope(&token, || solve(&query, &[]));
+    stop.join().expect("canceller");
+    assert_eq!(result, SatResult::Unknown);
+    let (after, _) = crate::cancel::scope(&token, || solve(&query, &[]));
+    assert_eq!(after, SatResult::Unknown, "a cancelled analysis starts no query");
+    let b = Budget::unlimited(std::time::Duration::from_secs(10));
+    assert!(entails(&Formula::gt(Term::var(&x()), Term::Const(5)), &Formula::ge(Term::var(&x()), Term::Const(6)), &b));
+}
+
+/// A query with a time limit returns by it (plus the helper's slack) with `Unknown`: the
+/// caller does not wait for z3 beyond the limit.
+#[test]
+fn a_query_returns_unknown_by_its_time_limit() {
+    let formula = endless();
+    let query = Query { formula: &formula, real_vars: &BTreeSet::new(), timeout: Some(std::time::Duration::from_millis(200)) };
+    let (result, model) = solve(&query, &[]);
+    assert_eq!(result, SatResult::Unknown);
+    assert!(model.is_none());
+}
