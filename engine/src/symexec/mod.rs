@@ -64,6 +64,7 @@
 
 mod aggregate;
 mod alignment;
+mod buffer_relations;
 mod bv;
 mod ctx;
 mod exec;
