@@ -11,8 +11,9 @@
 //! - `x − y ≤ eA − eB` (room: what is left of `A` behind `x` is at least what is left of
 //!   `B` behind `y`; a copy loop `*x++ = *y++` whose source stays inside `B` then stays
 //!   inside `A`), and `x − sA = y − sB` (both walked the same distance from their starts);
-//! - `x + i ≤ eA + 1` and `x + i ≤ eA` (a count of bytes still to be written or read at `x`,
-//!   or an index into the block at `x`, bounded by the room behind `x`);
+//! - `x + i ≤ eA + k` for `k ∈ {0, 1, 2}` (a count of bytes still to be written or read at
+//!   `x`, or an index into the block at `x`, bounded by the room behind `x`; the slack `k`
+//!   covers counters tested after their decrement);
 //! - `x ≤ c` (the walk has not passed a known cell, e.g. the 0 that terminates a string that
 //!   ends before its block: seed 000's `s < v_end` invariant, for a terminator not at the end).
 //!
@@ -30,6 +31,10 @@ const MAX_POINTERS: usize = 6;
 const MAX_INTEGERS: usize = 6;
 /// At most this many known cells per block are offered as walk limits.
 const MAX_CELLS_PER_BLOCK: usize = 3;
+/// `x + i ≤ eA + k` is offered for `k` up to this: a counter tested after its decrement
+/// (`while (--n != 0) *d++ = 0;`) is one more than the bytes left at the loop header, and
+/// one more again when the pointer was advanced before the loop.
+const MAX_COUNT_SLACK: i128 = 2;
 
 /// The candidates of the module doc that `facts` (the facts of `a`) entail. `locals` are the
 /// state's values with their kind (`None`: pointer, `Some(bits)`: integer), in the merge's
@@ -70,8 +75,14 @@ pub fn entailed_candidates(ctx: &mut Ctx<'_>, a: &State, facts: &[Fact], locals:
         }
         for i in &ints {
             let Some(sum) = xe.add_scaled(1, &LinExpr::var(i)) else { continue };
-            cands.extend(ea.add_scaled(1, &LinExpr::constant(1)).and_then(|e1| Atom::cmp(&sum, Rel::Le, &e1)));
-            cands.extend(Atom::cmp(&sum, Rel::Le, &ea));
+            // weakest first: a stronger one is only entailed when the weaker one is
+            let bounds = (0..=MAX_COUNT_SLACK).rev().filter_map(|k| ea.add_scaled(1, &LinExpr::constant(k)).and_then(|ek| Atom::cmp(&sum, Rel::Le, &ek)));
+            for b in bounds {
+                if !ctx.entails_facts(facts, std::slice::from_ref(&b)) {
+                    break;
+                }
+                out.push(b);
+            }
         }
         let cells = a.pt.iter().filter(|p| p.alloc == blk_a.id && !p.is_ptr && p.addr != *x && p.addr != blk_a.end);
         for c in cells.take(MAX_CELLS_PER_BLOCK) {
@@ -83,6 +94,7 @@ pub fn entailed_candidates(ctx: &mut Ctx<'_>, a: &State, facts: &[Fact], locals:
             out.push(c);
         }
     }
+    tracing::trace!("buffer relations of {:?} over cells {:?}: {:?}", ptrs, a.pt, out);
     out
 }
 

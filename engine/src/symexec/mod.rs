@@ -95,6 +95,8 @@ mod callee_summary_tests;
 mod rust_tests;
 #[cfg(test)]
 mod summary_store_tests;
+#[cfg(test)]
+mod strings_tests;
 
 pub use summary_store::{Export, SummaryKey, SummaryStore};
 
