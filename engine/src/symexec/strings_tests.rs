@@ -82,7 +82,7 @@ static void append(char *d, const char *s) {
 }
 int main(void) {
   int n = __VERIFIER_nondet_int(), k = __VERIFIER_nondet_int(), size = __VERIFIER_nondet_int();
-  if (n < 1 || k < 1 || size < k - 1 + n + SHORT) return 0;
+  if (n < 1 || k < 1 || k > size || size < k - 1 + n + SHORT) return 0;
   char *src = __builtin_alloca(n), *dst = __builtin_alloca(size);
   src[n - 1] = 0;
   dst[k - 1] = 0;
