@@ -18,7 +18,8 @@
 //!   ends before its block: seed 000's `s < v_end` invariant, for a terminator not at the end).
 //!
 //! A pointer's block is the one that provably contains it or ends right before it
-//! (`sA ≤ x ≤ eA + 1`); pointers of no such block get no candidate.
+//! (`sA ≤ x ≤ eA + 1`); pointers of no such block, or of a block whose size the KB states
+//! as a constant (a scalar, a fixed array), get no candidate.
 
 use super::ctx::Ctx;
 use super::facts::{Atom, Fact};
@@ -51,7 +52,7 @@ pub fn entailed_candidates(ctx: &mut Ctx<'_>, a: &State, facts: &[Fact], locals:
         if ptrs.len() >= MAX_POINTERS {
             break;
         }
-        if let Some(i) = home_block(ctx, a, facts, x) {
+        if let Some(i) = home_block(ctx, a, facts, x).filter(|i| !fixed_size(a, &a.allocs[*i])) {
             ptrs.push((x, i));
         }
     }
@@ -100,6 +101,21 @@ pub fn entailed_candidates(ctx: &mut Ctx<'_>, a: &State, facts: &[Fact], locals:
 
 fn diff(a: &LinExpr, b: &LinExpr) -> Option<LinExpr> {
     a.add_scaled(-1, b)
+}
+
+/// Whether the KB states the block's size as a constant (`end − start = c`): scalars and
+/// fixed arrays, whose bounds the merge's other candidates already give; skipping them keeps
+/// the candidates (and their entailment checks) to buffers of a symbolic size.
+fn fixed_size(a: &State, blk: &super::state::Alloc) -> bool {
+    a.kb.iter().any(|f| match f {
+        Fact::Atom(x) => {
+            x.rel == super::facts::ARel::Eq
+                && x.e.coeffs.len() == 2
+                && x.e.coeffs.get(&blk.start).is_some_and(|c| c.abs() == 1)
+                && x.e.coeffs.get(&blk.end).is_some_and(|c| c.abs() == 1)
+        }
+        Fact::Or(_) => false,
+    })
 }
 
 /// The index of the block `A` with `sA ≤ x ≤ eA + 1` under `facts`, if one is proved.
