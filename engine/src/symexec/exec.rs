@@ -689,8 +689,11 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
     if let Some(a) = s.allocs.iter_mut().find(|a| a.id == alloc) {
         a.pristine = None;
     }
-    let entries = std::mem::take(&mut s.pt);
+    // the checks see the cells as they are before the write: their values give address
+    // disequalities (a cell holding a nonzero byte is not the string's 0 terminator)
+    let entries = s.pt.clone();
     let mut keep = vec![];
+    let mut proved_apart = vec![];
     for p in entries {
         if p.alloc != alloc {
             keep.push(p);
@@ -700,12 +703,19 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
         // disjoint: addr + len ≤ p.addr  or  p.addr + p.size ≤ addr
         let before = addr.add_scaled(1, &LinExpr::constant(len)).and_then(|e| Atom::cmp(&e, Rel::Le, &pe));
         let after = pe.add_scaled(1, &LinExpr::constant(p.size as i128)).and_then(|e| Atom::cmp(&e, Rel::Le, addr));
-        let disjoint = before.is_some_and(|b| ctx.entails(s, &[b])) || after.is_some_and(|b| ctx.entails(s, &[b]));
-        if disjoint {
+        let disjoint = [before, after].into_iter().flatten().find(|b| ctx.entails(s, std::slice::from_ref(b)));
+        if let Some(proved) = disjoint {
             keep.push(p);
+            proved_apart.push(proved);
         }
     }
     s.pt = keep;
+    // the separation is a fact of the state; kept in the KB because the write may remove
+    // what proved it (the old value that differed from the kept cell's, e.g. a nonzero byte
+    // overwritten by a value that may be 0 in front of a string's terminator)
+    for a in proved_apart {
+        s.add_atom(a);
+    }
 }
 
 /// Value of an untouched global's initializer at a provably constant offset.

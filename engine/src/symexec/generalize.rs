@@ -471,5 +471,11 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             out.push(d);
         }
     }
+    // string and buffer walks: room, counters and terminators (`symexec::buffer_relations`)
+    for d in super::buffer_relations::entailed_candidates(ctx, a, &facts, &lvs) {
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    }
     out
 }

@@ -65,6 +65,7 @@
 
 mod aggregate;
 mod alignment;
+mod buffer_relations;
 mod bv;
 mod ctx;
 mod exec;
@@ -98,6 +99,8 @@ mod callee_summary_tests;
 mod rust_tests;
 #[cfg(test)]
 mod summary_store_tests;
+#[cfg(test)]
+mod strings_tests;
 
 pub use summary_store::{Export, SummaryKey, SummaryStore};
 
