@@ -1136,12 +1136,17 @@ fn iteration_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, steps: &BTreeSet<u128>
 /// Growth bounds of an accumulator (issue 13: `s += i` with `0 ≤ i ≤ K` in a loop that runs
 /// at most N times keeps `s − s0 ≤ K·N`): `x − x0 ≤ K·@it` and `x0 − x ≤ K·@it` for every
 /// positive signed constant `K` of the loop, on the signed reading of `x`, in
-/// `IT_WIDTH + w + 1` bits so that neither side wraps (`K < 2^(w−1)`, `@it < 2^64`).
+/// `IT_WIDTH + w` bits so that neither side wraps (`K < 2^(w−1)` and `@it < 2^64` give
+/// `K·@it < 2^(w+63)`; `|x − x0| < 2^w`); none for variables wider than 64 bits (the
+/// terms would exceed the 128 bits bit-vector terms allow).
 /// Together with an iteration bound (`iteration_bounds`, or a counter beside a loop guard)
 /// they bound the accumulator, so `s += i` cannot overflow. Only candidates: Houdini keeps
 /// those that are inductive (the increment's own bound must be part of the invariant).
 fn accumulator_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, increments: &BTreeSet<u128>) -> Result<Vec<BvFormula>, Failure> {
-    let wide_w = IT_WIDTH + x.width() + 1;
+    let wide_w = IT_WIDTH + x.width();
+    if wide_w > 128 {
+        return Ok(vec![]);
+    }
     let it_wide = BvTerm::zext(wide_w, it.clone())?;
     let (wide, wide0) = (BvTerm::sext(wide_w, x.clone())?, BvTerm::sext(wide_w, x0.clone())?);
     let mut out = vec![];
@@ -1309,6 +1314,9 @@ mod tests {
         // 100000 iterations of s += i reach about 5·10^9 > INT_MAX: a real overflow, no proof.
         let big = "int main(void) { int s = 0; for (int i = 0; i < 100000; i++) { s += i; } return s; }";
         assert!(matches!(prove(big, IntSemantics::C), Err(Failure::NotProved(_))));
+        // 64-bit accumulators get the candidates in 128 bits (the widest term there is)
+        let long = "int main(void) { long s = 0; for (long i = 0; i < 1000; i++) { s += i; } return (int)(s & 1); }";
+        prove(long, IntSemantics::C).unwrap();
     }
 
     #[test]
