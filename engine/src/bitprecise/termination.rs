@@ -1069,7 +1069,10 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
         let x0 = BvTerm::var(initial_name(&s.name), w)?;
         let steps: BTreeSet<u128> = consts.iter().filter(|(b, v)| *b == w && (1..=16).contains(v)).map(|(_, v)| *v).chain([1]).collect();
         bounds.extend(iteration_bounds(&it, &x, &x0, &steps)?);
-        let increments: BTreeSet<u128> = consts.iter().filter(|(b, v)| *b == w && *v >= 1 && *v < smin_v).map(|(_, v)| *v).collect();
+        // the largest positive constant bounds most increments (a larger K is weaker but
+        // inductive whenever a smaller one is), 1 the counters; each more costs z3 time
+        let largest = consts.iter().filter(|(b, v)| *b == w && *v >= 1 && *v < smin_v).map(|(_, v)| *v).max();
+        let increments: BTreeSet<u128> = largest.into_iter().chain([1]).collect();
         bounds.extend(accumulator_bounds(&it, &x, &x0, &increments)?);
         rel.push(BvFormula::sle(x.clone(), x0.clone())?);
         rel.push(BvFormula::sle(x0.clone(), x.clone())?);
@@ -1134,8 +1137,8 @@ fn iteration_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, steps: &BTreeSet<u128>
 }
 
 /// Growth bounds of an accumulator (issue 13: `s += i` with `0 ≤ i ≤ K` in a loop that runs
-/// at most N times keeps `s − s0 ≤ K·N`): `x − x0 ≤ K·@it` and `x0 − x ≤ K·@it` for every
-/// positive signed constant `K` of the loop, on the signed reading of `x`, in
+/// at most N times keeps `s − s0 ≤ K·N`): `x − x0 ≤ K·@it` and `x0 − x ≤ K·@it` for the
+/// `K` given (1 and the loop's largest positive signed constant), on the signed reading of `x`, in
 /// `IT_WIDTH + w` bits so that neither side wraps (`K < 2^(w−1)` and `@it < 2^64` give
 /// `K·@it < 2^(w+63)`; `|x − x0| < 2^w`); none for variables wider than 64 bits (the
 /// terms would exceed the 128 bits bit-vector terms allow).
