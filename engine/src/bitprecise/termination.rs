@@ -549,6 +549,9 @@ impl<'a> Walker<'a> {
                         Err(Failure::NotProved(why)) if why.starts_with("possible undefined behaviour") && retry => self
                             .houdini(&lc, cands.with_bounds())
                             .and_then(|inv| self.search_loop(&lc, inv, true))
+                            // the accumulator candidates only then: their wide terms can make
+                            // z3 give up on the loops the bounds alone prove
+                            .or_else(|_| self.houdini(&lc, cands.with_accumulators()).and_then(|inv| self.search_loop(&lc, inv, true)))
                             .or_else(|_| first.and_then(|inv| self.search_loop(&lc, inv, true)))
                             .map_err(|_| Failure::NotProved(why)),
                         other => other,
@@ -1003,6 +1006,8 @@ struct Candidates {
     /// Iteration bounds and counters with steps ≥ 2 (`iteration_bounds`): tried only when
     /// the loop is not proved without them (wide terms make z3 slower on every loop).
     bounds: Vec<BvFormula>,
+    /// Growth bounds of accumulators (`accumulator_bounds`): tried last, with the bounds.
+    accumulators: Vec<BvFormula>,
 }
 
 impl Candidates {
@@ -1013,6 +1018,10 @@ impl Candidates {
     fn with_bounds(&self) -> Vec<BvFormula> {
         self.basic.iter().chain(&self.relational).chain(&self.bounds).cloned().collect()
     }
+
+    fn with_accumulators(&self) -> Vec<BvFormula> {
+        self.with_bounds().into_iter().chain(self.accumulators.iter().cloned()).collect()
+    }
 }
 
 fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidates, Failure> {
@@ -1022,6 +1031,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
     let mut out = vec![];
     let mut rel = vec![];
     let mut bounds = vec![BvFormula::sle(BvTerm::constant(IT_WIDTH, 0)?, it.clone())?];
+    let mut accumulators = vec![];
     let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
     for s in &step.state {
         let x = s.term();
@@ -1073,7 +1083,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
         // inductive whenever a smaller one is), 1 the counters; each more costs z3 time
         let largest = consts.iter().filter(|(b, v)| *b == w && *v >= 1 && *v < smin_v).map(|(_, v)| *v).max();
         let increments: BTreeSet<u128> = largest.into_iter().chain([1]).collect();
-        bounds.extend(accumulator_bounds(&it, &x, &x0, &increments)?);
+        accumulators.extend(accumulator_bounds(&it, &x, &x0, &increments)?);
         rel.push(BvFormula::sle(x.clone(), x0.clone())?);
         rel.push(BvFormula::sle(x0.clone(), x.clone())?);
         rel.push(BvFormula::ule(x.clone(), x0.clone())?);
@@ -1109,7 +1119,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
             rel.push(BvFormula::ne(x.clone(), yt.clone())?);
         }
     }
-    Ok(Candidates { basic: out, relational: rel, bounds })
+    Ok(Candidates { basic: out, relational: rel, bounds, accumulators })
 }
 
 /// Iteration bounds from a variable that moves by at least `k` per iteration (issue 13:
