@@ -539,12 +539,21 @@ impl<'a> Walker<'a> {
                     // Only the invariant matters in a provisional walk.
                     self.houdini_tiered(&lc, &cands).map(|invariant| LoopArgument { header: ctx.start, location: String::new(), invariant, termination: LoopTermination::Ranking(vec![]) })
                 } else {
-                    match self.houdini_tiered(&lc, &cands).and_then(|inv| self.search_loop(&lc, inv)) {
-                        // a counter may overflow unless the iterations are bounded: again with
-                        // the iteration-bound candidates
-                        Err(Failure::NotProved(why)) if why.starts_with("possible undefined behaviour") && cands.bounds.len() > 1 => {
-                            self.houdini(&lc, cands.with_bounds()).and_then(|inv| self.search_loop(&lc, inv)).map_err(|_| Failure::NotProved(why))
-                        }
+                    let first = self.houdini_tiered(&lc, &cands);
+                    let retry = cands.bounds.len() > 1;
+                    match first.clone().and_then(|inv| self.search_loop(&lc, inv, !retry)) {
+                        // a counter or an accumulator may overflow unless the iterations are
+                        // bounded: again with the iteration-bound candidates, then (as before
+                        // them) by unrolling under the first invariant, which is slow and so
+                        // left for last
+                        Err(Failure::NotProved(why)) if why.starts_with("possible undefined behaviour") && retry => self
+                            .houdini(&lc, cands.with_bounds())
+                            .and_then(|inv| self.search_loop(&lc, inv, true))
+                            // the accumulator candidates only then: their wide terms can make
+                            // z3 give up on the loops the bounds alone prove
+                            .or_else(|_| self.houdini(&lc, cands.with_accumulators()).and_then(|inv| self.search_loop(&lc, inv, true)))
+                            .or_else(|_| first.and_then(|inv| self.search_loop(&lc, inv, true)))
+                            .map_err(|_| Failure::NotProved(why)),
                         other => other,
                     }
                 };
@@ -657,7 +666,7 @@ impl<'a> Walker<'a> {
             let lc = LoopCtx::new(ctx, &step)?;
             let kept = self.houdini(&lc, inv.clone())?;
             if kept.len() == inv.len() {
-                let arg = self.search_loop(&lc, kept)?;
+                let arg = self.search_loop(&lc, kept, true)?;
                 return Ok((step, arg));
             }
             inv = kept;
@@ -681,8 +690,10 @@ impl<'a> Walker<'a> {
         Ok((step, inv))
     }
 
-    /// Termination and UB-freedom of a loop entry, given its inductive invariant.
-    fn search_loop(&mut self, lc: &LoopCtx<'_>, invariant: Vec<BvFormula>) -> Result<LoopArgument, Failure> {
+    /// Termination and UB-freedom of a loop entry, given its inductive invariant. Without
+    /// `unroll`, a loop whose iterations may have UB under the invariant fails at once (no
+    /// search for an iteration bound that would exclude it).
+    fn search_loop(&mut self, lc: &LoopCtx<'_>, invariant: Vec<BvFormula>, unroll: bool) -> Result<LoopArgument, Failure> {
         let step = lc.step;
         let inv = BvFormula::and(invariant.clone());
         let base = BvFormula::and([lc.outer.clone(), inv.clone()]);
@@ -692,6 +703,9 @@ impl<'a> Walker<'a> {
             if let Some(r) = self.find_ranking(lc, &inv)? {
                 return Ok(LoopArgument { header: step.header, location, invariant, termination: LoopTermination::Ranking(r) });
             }
+        }
+        if !ub_free && !unroll {
+            return Err(Failure::NotProved(format!("possible undefined behaviour in the loop {location}")));
         }
         // An iteration bound both ends the loop and bounds the ghost counter.
         let mut n = 1;
@@ -992,6 +1006,8 @@ struct Candidates {
     /// Iteration bounds and counters with steps ≥ 2 (`iteration_bounds`): tried only when
     /// the loop is not proved without them (wide terms make z3 slower on every loop).
     bounds: Vec<BvFormula>,
+    /// Growth bounds of accumulators (`accumulator_bounds`): tried last, with the bounds.
+    accumulators: Vec<BvFormula>,
 }
 
 impl Candidates {
@@ -1002,6 +1018,10 @@ impl Candidates {
     fn with_bounds(&self) -> Vec<BvFormula> {
         self.basic.iter().chain(&self.relational).chain(&self.bounds).cloned().collect()
     }
+
+    fn with_accumulators(&self) -> Vec<BvFormula> {
+        self.with_bounds().into_iter().chain(self.accumulators.iter().cloned()).collect()
+    }
 }
 
 fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidates, Failure> {
@@ -1011,6 +1031,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
     let mut out = vec![];
     let mut rel = vec![];
     let mut bounds = vec![BvFormula::sle(BvTerm::constant(IT_WIDTH, 0)?, it.clone())?];
+    let mut accumulators = vec![];
     let others: Vec<_> = step.state.iter().chain(&step.live_ins).collect();
     for s in &step.state {
         let x = s.term();
@@ -1058,6 +1079,11 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
         let x0 = BvTerm::var(initial_name(&s.name), w)?;
         let steps: BTreeSet<u128> = consts.iter().filter(|(b, v)| *b == w && (1..=16).contains(v)).map(|(_, v)| *v).chain([1]).collect();
         bounds.extend(iteration_bounds(&it, &x, &x0, &steps)?);
+        // the largest positive constant bounds most increments (a larger K is weaker but
+        // inductive whenever a smaller one is), 1 the counters; each more costs z3 time
+        let largest = consts.iter().filter(|(b, v)| *b == w && *v >= 1 && *v < smin_v).map(|(_, v)| *v).max();
+        let increments: BTreeSet<u128> = largest.into_iter().chain([1]).collect();
+        accumulators.extend(accumulator_bounds(&it, &x, &x0, &increments)?);
         rel.push(BvFormula::sle(x.clone(), x0.clone())?);
         rel.push(BvFormula::sle(x0.clone(), x.clone())?);
         rel.push(BvFormula::ule(x.clone(), x0.clone())?);
@@ -1093,7 +1119,7 @@ fn candidates(f: &Function, loops: &[Loop], step: &LoopStep) -> Result<Candidate
             rel.push(BvFormula::ne(x.clone(), yt.clone())?);
         }
     }
-    Ok(Candidates { basic: out, relational: rel, bounds })
+    Ok(Candidates { basic: out, relational: rel, bounds, accumulators })
 }
 
 /// Iteration bounds from a variable that moves by at least `k` per iteration (issue 13:
@@ -1116,6 +1142,31 @@ fn iteration_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, steps: &BTreeSet<u128>
             out.push(BvFormula::sle(k_it.clone(), BvTerm::sub(wide0.clone(), wide.clone())?)?);
             out.push(BvFormula::sle(k_it, BvTerm::sub(wide.clone(), wide0.clone())?)?);
         }
+    }
+    Ok(out)
+}
+
+/// Growth bounds of an accumulator (issue 13: `s += i` with `0 ≤ i ≤ K` in a loop that runs
+/// at most N times keeps `s − s0 ≤ K·N`): `x − x0 ≤ K·@it` and `x0 − x ≤ K·@it` for the
+/// `K` given (1 and the loop's largest positive signed constant), on the signed reading of `x`, in
+/// `IT_WIDTH + w` bits so that neither side wraps (`K < 2^(w−1)` and `@it < 2^64` give
+/// `K·@it < 2^(w+63)`; `|x − x0| < 2^w`); none for variables wider than 64 bits (the
+/// terms would exceed the 128 bits bit-vector terms allow).
+/// Together with an iteration bound (`iteration_bounds`, or a counter beside a loop guard)
+/// they bound the accumulator, so `s += i` cannot overflow. Only candidates: Houdini keeps
+/// those that are inductive (the increment's own bound must be part of the invariant).
+fn accumulator_bounds(it: &BvTerm, x: &BvTerm, x0: &BvTerm, increments: &BTreeSet<u128>) -> Result<Vec<BvFormula>, Failure> {
+    let wide_w = IT_WIDTH + x.width();
+    if wide_w > 128 {
+        return Ok(vec![]);
+    }
+    let it_wide = BvTerm::zext(wide_w, it.clone())?;
+    let (wide, wide0) = (BvTerm::sext(wide_w, x.clone())?, BvTerm::sext(wide_w, x0.clone())?);
+    let mut out = vec![];
+    for k in increments {
+        let k_it = BvTerm::mul(BvTerm::constant(wide_w, *k)?, it_wide.clone())?;
+        out.push(BvFormula::sle(BvTerm::sub(wide.clone(), wide0.clone())?, k_it.clone())?);
+        out.push(BvFormula::sle(BvTerm::sub(wide0.clone(), wide.clone())?, k_it)?);
     }
     Ok(out)
 }
@@ -1265,6 +1316,20 @@ mod tests {
         assert!(prove(&src, IntSemantics::C).is_ok());
         let unbounded = format!("{NONDET} int main(void) {{ int x = __VERIFIER_nondet_int(); while (x != 0) x++; return 0; }}");
         assert!(matches!(prove(&unbounded, IntSemantics::C), Err(Failure::NotProved(_))));
+    }
+
+    #[test]
+    fn accumulators_are_bounded_by_their_increment_times_the_iterations() {
+        // s += i with 0 ≤ i < 1000 over at most 1000 iterations: s ≤ 1000·@it ≤ 10^6, so
+        // neither s += i nor the s + c after the loop can overflow.
+        let sum = "int main(void) { int s = 0, c = 0; for (int i = 0; i < 1000; i++) { s += i; c++; } return s + c; }";
+        prove(sum, IntSemantics::C).unwrap();
+        // 100000 iterations of s += i reach about 5·10^9 > INT_MAX: a real overflow, no proof.
+        let big = "int main(void) { int s = 0; for (int i = 0; i < 100000; i++) { s += i; } return s; }";
+        assert!(matches!(prove(big, IntSemantics::C), Err(Failure::NotProved(_))));
+        // 64-bit accumulators get the candidates in 128 bits (the widest term there is)
+        let long = "int main(void) { long s = 0; for (long i = 0; i < 1000; i++) { s += i; } return (int)(s & 1); }";
+        prove(long, IntSemantics::C).unwrap();
     }
 
     #[test]

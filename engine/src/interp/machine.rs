@@ -538,7 +538,11 @@ impl<'a> Machine<'a> {
             return Ok(None);
         }
         if func.is_declaration() {
+            let fresh_from = self.memory.next_address;
             let v = self.call_external(&func.name, func, args, ret)?;
+            if let Some(base) = v.as_ref().and_then(|v| u64::try_from(v.int).ok()).filter(|b| *b >= fresh_from) {
+                self.name_heap_block(base, &func.name, instr);
+            }
             if let Some(r) = instr.result {
                 let v = match v {
                     Some(v) => v,
@@ -565,6 +569,26 @@ impl<'a> Machine<'a> {
             return Ok(Some(Outcome::DepthLimit));
         }
         self.push_frame(target, vals)
+    }
+
+    /// Names the heap block a library call (`malloc`, `calloc`, `realloc`, …) just allocated
+    /// at `base`: the allocation site and, when debug info ties the call's result to a source
+    /// variable, that variable (issue 13: violations name `p[4]` of a heap block as of an array).
+    fn name_heap_block(&mut self, base: u64, callee: &str, instr: &Instr) {
+        if self.memory.live_heap_block(base).is_none() {
+            return;
+        }
+        let site = match &instr.loc {
+            Some(l) => format!("`{callee}` at {}:{}", l.file, l.line),
+            None => format!("`{callee}`"),
+        };
+        self.memory.note_site(base, site);
+        let func = self.frames.last().map(|top| self.module.function(top.func));
+        let name = func.zip(instr.result).and_then(|(f, r)| f.value_names.get(r.0 as usize).cloned().flatten());
+        // LLVM's own names of call results (`call`, `call3`) say nothing about the source
+        if let Some(name) = name.filter(|n| !n.strip_prefix("call").is_some_and(|d| d.chars().all(|c| c.is_ascii_digit()))) {
+            self.memory.name_block(base, name);
+        }
     }
 
     fn push_frame(&mut self, f: FuncId, args: Vec<Value>) -> Step {

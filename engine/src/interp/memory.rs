@@ -66,6 +66,9 @@ pub struct Memory {
     /// Source names of blocks by base address (`a` for `int a[4]`, a global's name), for the
     /// messages of violations only: not part of the state (equality and digest ignore it).
     names: BTreeMap<u64, String>,
+    /// Allocation sites of heap blocks by base address (`` `malloc` at f.c:12 ``), like
+    /// `names` for messages only.
+    sites: BTreeMap<u64, String>,
 }
 
 impl PartialEq for Memory {
@@ -117,7 +120,7 @@ pub enum Access {
 
 impl Memory {
     pub fn new(max_alloc_bytes: u64) -> Memory {
-        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes, digest: 0, generation: 0, names: BTreeMap::new() }
+        Memory { blocks: BTreeMap::new(), next_address: FIRST_ADDRESS, max_alloc_bytes, digest: 0, generation: 0, names: BTreeMap::new(), sites: BTreeMap::new() }
     }
 
     /// Hash of the contents (equal memories have equal digests).
@@ -171,16 +174,42 @@ impl Memory {
         self.names.insert(base, name);
     }
 
+    /// Records where the heap block at `base` was allocated (`` `malloc` at f.c:12 ``), shown
+    /// in violation messages beside its name.
+    pub fn note_site(&mut self, base: u64, site: String) {
+        self.sites.insert(base, site);
+    }
+
+    /// ` (allocated by `malloc` at f.c:12)` for a block with a known site, else nothing.
+    fn site_text(&self, base: u64) -> String {
+        self.sites.get(&base).map(|s| format!(" (allocated by {s})")).unwrap_or_default()
+    }
+
     /// The source terms of an access of `len` bytes at `offset` into the block at `base`:
     /// `` `a[4]` of the 4-element array `a` `` (elements of the access's size) when the block
     /// has a name and the access is element-aligned, else the byte offset into the object.
     fn object_text(&self, base: u64, size: u64, offset: i128, len: u64) -> String {
-        let Some(name) = self.names.get(&base) else { return String::new() };
-        if len > 0 && size > len && size.is_multiple_of(len) && offset.rem_euclid(len as i128) == 0 {
+        let site = self.site_text(base);
+        let Some(name) = self.names.get(&base) else {
+            return if site.is_empty() { site } else { format!(", i.e. byte {offset} of the {size}-byte heap block{site}") };
+        };
+        let text = if len > 0 && size > len && size.is_multiple_of(len) && offset.rem_euclid(len as i128) == 0 {
             let index = offset.div_euclid(len as i128);
             format!(", i.e. `{name}[{index}]` of the {}-element array `{name}` ({len}-byte elements, as accessed)", size / len)
         } else {
             format!(", i.e. byte {offset} of the {size}-byte object `{name}`")
+        };
+        format!("{text}{site}")
+    }
+
+    /// `: the object `p` (allocated by …)` for the block at `base`, as far as it is known.
+    fn block_text(&self, base: u64) -> String {
+        let name = self.names.get(&base).map(|n| format!(": the object `{n}`")).unwrap_or_default();
+        let site = self.site_text(base);
+        if name.is_empty() && !site.is_empty() {
+            format!(":{site}")
+        } else {
+            format!("{name}{site}")
         }
     }
 
@@ -204,7 +233,7 @@ impl Memory {
                 message: format!(
                     "{verb} of {len} bytes at {addr:#x} inside a dead {:?} block (base {base:#x}){}",
                     block.kind,
-                    self.names.get(&base).map(|n| format!(": the object `{n}`")).unwrap_or_default()
+                    self.block_text(base)
                 ),
             });
         }
@@ -277,7 +306,7 @@ impl Memory {
                 Ok(())
             }
             Some(b) if b.kind == AllocKind::Heap => {
-                Err(Fault::Violation { kind: kind::DOUBLE_FREE, message: format!("free of already freed block {addr:#x}") })
+                Err(Fault::Violation { kind: kind::DOUBLE_FREE, message: format!("free of already freed block {addr:#x}{}", self.block_text(addr)) })
             }
             Some(b) => Err(Fault::Violation {
                 kind: kind::INVALID_FREE,

@@ -67,6 +67,7 @@ mod aggregate;
 mod alignment;
 mod buffer_relations;
 mod bv;
+mod cell_names;
 mod ctx;
 mod exec;
 mod facts;
@@ -617,6 +618,8 @@ fn legends(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts) -> BT
                 names.insert(v.clone(), func.value_name(*x));
             }
         }
+        // locals kept in memory: the cell is the variable, the alloca its address
+        names.extend(cell_names::local_cell_names(module, s));
         let mut map = BTreeMap::new();
         let mut used = BTreeMap::<String, usize>::new();
         for (i, v) in built.loc_vars[li].iter().enumerate() {

@@ -115,3 +115,17 @@ fn shared_references_may_alias() {
     let r = prove(&m, "f");
     assert!(!matches!(r.termination, Termination::Yes(_)), "assumed that shared references do not alias");
 }
+
+#[test]
+fn ranking_functions_over_locals_kept_in_memory_use_the_source_names() {
+    // issue 13: rustc keeps `n` and `k` in `[4 x i8]` allocas mem2reg cannot promote, so the
+    // loop counts with memory cells; the proof names them `n` and `k`, not by the MIR
+    // temporaries last stored into them (`_5`, `_6`)
+    let m = load_rust("#[no_mangle] pub fn count(mut n: u32) -> u32 { let mut k = 0; while n > 0 { n -= 1; k += 1; } k }\n");
+    let r = prove(&m, "count");
+    let Termination::Yes(p) = &r.termination else { panic!("{:?}", r.termination) };
+    let vars: std::collections::BTreeSet<String> = p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect();
+    // (the proof found may also rank by an alloca's end address, `end_N`, an internal value
+    // with no source name; which proof the LP finds varies)
+    assert!(vars.iter().any(|v| v == "n" || v == "k") && !vars.iter().any(|v| v.starts_with('_')), "{vars:?}");
+}

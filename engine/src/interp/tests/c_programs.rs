@@ -123,3 +123,17 @@ fn c_search_for_both_kinds_of_witness() {
     assert!(both.lasso.is_some_and(|w| w.inputs[0].1 < 0));
     assert!(both.violation.is_some_and(|w| w.inputs[0].1 > 100 && w.inputs[0].1 % 8 >= 4));
 }
+
+#[test]
+fn c_heap_violations_name_the_variable_and_the_allocation_site() {
+    // issue 13: a heap block reads like an array of the pointer it was stored to, with the
+    // `malloc` call's line.
+    let src = "int main(void) {\n int *p = malloc(4 * sizeof(int));\n for (int i = 0; i <= 4; i++) p[i] = i;\n return p[0]; }";
+    let Outcome::Violation { message, .. } = run_c(src, C, vec![]) else { panic!("no violation") };
+    assert!(message.contains("i.e. `p[4]` of the 4-element array `p`"), "{message}");
+    assert!(message.contains("(allocated by `malloc` at ") && message.ends_with(":5)"), "{message}");
+    let freed = "int main(void) {\n int *q = malloc(sizeof(int));\n free(q);\n return *q; }";
+    let Outcome::Violation { kind: k, message, .. } = run_c(freed, C, vec![]) else { panic!("no violation") };
+    assert_eq!(k, kind::USE_AFTER_FREE);
+    assert!(message.contains(": the object `q` (allocated by `malloc` at "), "{message}");
+}
