@@ -466,8 +466,11 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
     }
+    // `Ctx::entails` retries with the variables' alignments (`symexec::alignment`): a pointer
+    // stepped by 4 from an aligned start is ≤ the aligned end only modulo 4 once the slice's
+    // length is projected away
     for d in derived {
-        if !out.contains(&d) && ctx.entails_facts(&facts, std::slice::from_ref(&d)) {
+        if !out.contains(&d) && ctx.entails(a, std::slice::from_ref(&d)) {
             out.push(d);
         }
     }
