@@ -66,3 +66,30 @@ fn read_escaping_mixed_or_out_of_bounds_locals_are_kept() {
         assert_eq!(count(&ops(&m, name), is_alloca), 1, "{name} keeps its local");
     }
 }
+
+#[test]
+fn a_pair_accessed_at_two_offsets_is_split_into_promotable_slots() {
+    // rustc's `Option<usize>` returned through a local: tag at 0, value at 8
+    let m = load_ll(
+        "define i64 @f(i64 %x, i1 %c) {\n  %o = alloca [16 x i8], align 8\n  br i1 %c, label %some, label %none\n\
+         some:\n  store i64 1, ptr %o, align 8\n  %v = getelementptr inbounds i8, ptr %o, i64 8\n  store i64 %x, ptr %v, align 8\n  br label %join\n\
+         none:\n  store i64 0, ptr %o, align 8\n  br label %join\n\
+         join:\n  %t = load i64, ptr %o, align 8\n  %w = getelementptr inbounds i8, ptr %o, i64 8\n  %y = load i64, ptr %w, align 8\n  \
+         %r = add i64 %t, %y\n  ret i64 %r\n}\n",
+    );
+    let f = ops(&m, "f");
+    assert_eq!(count(&f, is_memory), 0, "{f:?}");
+}
+
+#[test]
+fn overlapping_or_differently_typed_slots_keep_the_local() {
+    let m = load_ll(
+        "define i32 @overlap(i64 %x) {\n  %o = alloca [16 x i8], align 8\n  store i64 %x, ptr %o, align 8\n  \
+         %w = getelementptr inbounds i8, ptr %o, i64 4\n  %y = load i32, ptr %w, align 4\n  ret i32 %y\n}\n\
+         define i32 @two_types(i64 %x) {\n  %o = alloca [8 x i8], align 8\n  store i64 %x, ptr %o, align 8\n  \
+         %y = load i32, ptr %o, align 4\n  ret i32 %y\n}\n",
+    );
+    for name in ["overlap", "two_types"] {
+        assert_eq!(count(&ops(&m, name), is_alloca), 1, "{name} keeps its local");
+    }
+}
