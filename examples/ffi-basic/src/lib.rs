@@ -41,3 +41,13 @@ pub fn sum_slice(values: &[u32]) -> u32 {
     }
     total
 }
+
+/// The sum of a slice (wrapping), by index: each `values[i]` is bounds-checked (the panic
+/// path ends the run) and `0..values.len()` steps through `Range::next`.
+pub fn sum_indexed(values: &[u32]) -> u32 {
+    let mut total = 0u32;
+    for i in 0..values.len() {
+        total = total.wrapping_add(values[i]);
+    }
+    total
+}
