@@ -79,6 +79,8 @@ fn ffi_basic_gives_the_expected_verdicts_and_fails_the_gate() {
         ("ffi_basic::sum_indexed", "YES", "proved"),
         // a plain counter loop: with rustc's locals promoted the bit-vector prover proves it
         ("ffi_basic::countdown", "YES", "proved"),
+        // a `&Vec<u32>`: its buffer of `cap` elements and `len ≤ cap` (Vec's guarantees)
+        ("ffi_basic::sum_vec", "YES", "proved"),
     ] {
         assert_eq!(verdict_of(out, function), Some((verdict, memory)), "{function} in:\n{out}");
     }
@@ -88,7 +90,7 @@ fn ffi_basic_gives_the_expected_verdicts_and_fails_the_gate() {
     assert!(out.contains("non-termination witness:") && out.contains("kind: invalid-write"), "{out}");
     // std/core instances compiled into the crate are callees only, never reported.
     assert!(!out.contains("core::") && !out.contains("/rustc/"), "{out}");
-    assert!(out.contains("termcheck: 10 functions:"), "{out}");
+    assert!(out.contains("termcheck: 11 functions:"), "{out}");
     // The build went into the given target directory, not the example's.
     assert!(target.path().join("termcheck/tools/termcheck-cc").exists());
 }

@@ -39,6 +39,7 @@ mod loading;
 mod loop_metadata;
 mod producer;
 mod rust_debuginfo;
+mod rust_vec_debuginfo;
 mod toolchain;
 mod uses;
 

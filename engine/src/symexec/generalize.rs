@@ -394,6 +394,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         let kind = a.pt.iter().find(|p| p.value == *v).and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
         lvs.push((v.clone(), kind));
     }
+    // pointers kept in memory unchanged by the merge (an iterator's end next to its moving
+    // position): `ptr ≤ end` is then a candidate like between two locals
+    for p in a.pt.iter().filter(|p| p.is_ptr && !extra.contains(&p.value)).take(4) {
+        if !lvs.iter().any(|(v, _)| *v == p.value) {
+            lvs.push((p.value.clone(), None));
+        }
+    }
     for fr in a.frames.iter().rev() {
         for (x, v) in &fr.lv {
             let kind = match ctx.value_type(fr.func, *x) {

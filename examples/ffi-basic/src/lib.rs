@@ -51,3 +51,14 @@ pub fn sum_indexed(values: &[u32]) -> u32 {
     }
     total
 }
+
+/// The sum of a vector's elements (wrapping): the `Vec` behind the reference owns a buffer
+/// of `capacity` elements of which the first `len` are read.
+#[allow(clippy::ptr_arg, reason = "the example shows a `&Vec<u32>` parameter on purpose")]
+pub fn sum_vec(values: &Vec<u32>) -> u32 {
+    let mut total = 0u32;
+    for v in values.iter() {
+        total = total.wrapping_add(*v);
+    }
+    total
+}
