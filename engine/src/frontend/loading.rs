@@ -54,18 +54,24 @@ pub(super) fn parse_module<'ctx>(
     Ok(module)
 }
 
-/// Prepares a verified module for translation: removes `optnone`, pins uninitialised
-/// scalar locals to a frozen value, runs mem2reg.
+/// Prepares a verified module for translation: removes `optnone`, retypes or drops rustc's
+/// byte-array locals (`byte_allocas`), pins uninitialised scalar locals to a frozen value,
+/// runs mem2reg.
 pub(super) fn prepare_module(module: &Module<'_>) -> Result<(), EngineError> {
     let m = module.as_mut_ptr();
     // SAFETY: `m` is a live, verified module owned by the caller; the builder is disposed here.
     unsafe {
         let optnone = LLVMGetEnumAttributeKindForName(c"optnone".as_ptr(), "optnone".len());
         let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+        let layout = super::layout::Layout::of_module(m);
         let mut f = LLVMGetFirstFunction(m);
         while !f.is_null() {
             if LLVMIsDeclaration(f) == 0 {
                 LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
+                let (retyped, erased) = super::byte_allocas::simplify(f, layout, builder);
+                if retyped + erased > 0 {
+                    tracing::trace!("{}: {retyped} byte allocas retyped, {erased} write-only ones erased", ffi::value_name(f));
+                }
                 freeze_uninitialised_locals(builder, f);
             }
             f = LLVMGetNextFunction(f);

@@ -1,7 +1,9 @@
 //! Front end: C → clang-22 → LLVM → the engine's IR. The only module that touches inkwell or runs clang.
 //!
 //! Pipeline: `.c`/`.i` files are compiled by clang-22 to bitcode (`toolchain`); `.ll`/`.bc`
-//! are parsed and verified (`loading`); mem2reg runs in-process; then every function and
+//! are parsed and verified (`loading`); rustc's byte-array locals used as one scalar are
+//! retyped and write-only locals (debug spills) erased (`byte_allocas`); mem2reg runs
+//! in-process; then every function and
 //! global is translated (`function`, `globals`, `constants`) with sizes and offsets resolved
 //! from the module's DataLayout (`layout`).
 //!
@@ -25,6 +27,7 @@
 
 mod annotations;
 mod bitcode_check;
+mod byte_allocas;
 mod constants;
 mod debug_names;
 mod ffi;
@@ -36,6 +39,7 @@ mod loading;
 mod loop_metadata;
 mod producer;
 mod rust_debuginfo;
+mod rust_vec_debuginfo;
 mod toolchain;
 mod uses;
 
@@ -46,6 +50,8 @@ mod tests;
 pub(crate) mod rust_tests;
 #[cfg(test)]
 mod annotation_tests;
+#[cfg(test)]
+mod byte_alloca_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;

@@ -7,7 +7,8 @@
 //! generic metadata operands in LLVM 22's layout (`SP_TYPE`, `TYPE_ARRAY`, `BASE_TYPE`,
 //! `ELEMENTS`; every node's kind is checked before use, so another layout finds nothing). A source argument is mapped to LLVM parameters only for the shapes whose
 //! ABI is fixed: a primitive (one parameter), a reference `&T`/`&mut T` to a sized `T` (one
-//! pointer), a slice or `str` reference (pointer and `usize` length). Any other argument type
+//! pointer), a slice or `str` reference (pointer and `usize` length), a shared reference to
+//! std's `Vec<T>` of a primitive `T` (one pointer; its layout from `rust_vec_debuginfo`). Any other argument type
 //! (aggregates passed by value, trait objects, closures, …), a count that does not match the
 //! LLVM parameters (after an `sret` one) or a parameter of an unexpected LLVM type, and the
 //! function gets no `RustParam` at all: nothing is assumed. rustc's encoding is recognised by
@@ -26,12 +27,12 @@ const SP_TYPE: usize = 4;
 /// size and offset as operands); then `DISubroutineType`: 5 the type array;
 /// `DIDerivedType`: 5 the base type; `DICompositeType`: 5 the base type, 6 the elements.
 const TYPE_ARRAY: usize = 5;
-const BASE_TYPE: usize = 5;
-const ELEMENTS: usize = 6;
+pub(super) const BASE_TYPE: usize = 5;
+pub(super) const ELEMENTS: usize = 6;
 
-const DW_TAG_MEMBER: u16 = 0x0d;
+pub(super) const DW_TAG_MEMBER: u16 = 0x0d;
 const DW_TAG_POINTER_TYPE: u16 = 0x0f;
-const DW_TAG_STRUCTURE_TYPE: u16 = 0x13;
+pub(super) const DW_TAG_STRUCTURE_TYPE: u16 = 0x13;
 const DW_TAG_BASE_TYPE: u16 = 0x24;
 
 /// One source argument's shape.
@@ -42,6 +43,8 @@ enum Arg {
     RawPtr,
     Ref { mutable: bool, size: u64, freeze: bool },
     Slice { mutable: bool, elem_size: u64, freeze: bool },
+    /// `&Vec<T>` of a primitive `T` (`vec_layout`).
+    VecRef(RustParam),
 }
 
 /// The `RustParam` of each LLVM parameter of `func` (`params`: their types, `sret`: the size
@@ -80,6 +83,13 @@ pub(super) fn rust_params(func: LLVMValueRef, params: &[Type], sret: &[Option<u6
                     return none;
                 }
                 out[i] = Some(RustParam::Ref { mutable, size, freeze });
+                i += 1;
+            }
+            Arg::VecRef(param) => {
+                if params.get(i) != Some(&Type::Ptr) {
+                    return none;
+                }
+                out[i] = Some(param);
                 i += 1;
             }
             Arg::Slice { mutable, elem_size, freeze } => {
@@ -121,7 +131,7 @@ fn source_args(func: LLVMValueRef) -> Option<Vec<Arg>> {
 }
 
 /// Whether `md` is a debug-info type (the only nodes the DIType accessors may be called on).
-unsafe fn is_type(md: LLVMMetadataRef) -> bool {
+pub(super) unsafe fn is_type(md: LLVMMetadataRef) -> bool {
     use LLVMMetadataKind::*;
     matches!(LLVMGetMetadataKind(md), LLVMDIBasicTypeMetadataKind | LLVMDIDerivedTypeMetadataKind | LLVMDICompositeTypeMetadataKind)
 }
@@ -144,6 +154,11 @@ unsafe fn arg_shape(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<Arg> {
                 return None;
             };
             let base = operand(cx, t, BASE_TYPE).filter(|b| is_type(*b))?;
+            if !mutable {
+                if let Some(v) = super::rust_vec_debuginfo::vec_layout(cx, base) {
+                    return Some(Arg::VecRef(v));
+                }
+            }
             let size = LLVMDITypeGetSizeInBits(base);
             if !size.is_multiple_of(8) {
                 return None;
@@ -185,7 +200,7 @@ unsafe fn is_primitive(t: LLVMMetadataRef) -> bool {
     LLVMGetDINodeTag(t) == DW_TAG_BASE_TYPE
 }
 
-unsafe fn type_name(t: LLVMMetadataRef) -> String {
+pub(super) unsafe fn type_name(t: LLVMMetadataRef) -> String {
     let mut len = 0usize;
     let p = LLVMDITypeGetName(t, &mut len);
     if p.is_null() {
@@ -195,12 +210,12 @@ unsafe fn type_name(t: LLVMMetadataRef) -> String {
 }
 
 /// Operand `i` of a metadata node (`None` if absent or null).
-unsafe fn operand(cx: LLVMContextRef, md: LLVMMetadataRef, i: usize) -> Option<LLVMMetadataRef> {
+pub(super) unsafe fn operand(cx: LLVMContextRef, md: LLVMMetadataRef, i: usize) -> Option<LLVMMetadataRef> {
     operands(cx, md)?.get(i).copied().flatten()
 }
 
 /// The operands of a metadata node (null ones as `None`).
-unsafe fn operands(cx: LLVMContextRef, md: LLVMMetadataRef) -> Option<Vec<Option<LLVMMetadataRef>>> {
+pub(super) unsafe fn operands(cx: LLVMContextRef, md: LLVMMetadataRef) -> Option<Vec<Option<LLVMMetadataRef>>> {
     let v = LLVMMetadataAsValue(cx, md);
     if LLVMIsAMDNode(v).is_null() {
         return None;

@@ -394,6 +394,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         let kind = a.pt.iter().find(|p| p.value == *v).and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
         lvs.push((v.clone(), kind));
     }
+    // pointers kept in memory unchanged by the merge (an iterator's end next to its moving
+    // position): `ptr ≤ end` is then a candidate like between two locals
+    for p in a.pt.iter().filter(|p| p.is_ptr && !extra.contains(&p.value)).take(4) {
+        if !lvs.iter().any(|(v, _)| *v == p.value) {
+            lvs.push((p.value.clone(), None));
+        }
+    }
     for fr in a.frames.iter().rev() {
         for (x, v) in &fr.lv {
             let kind = match ctx.value_type(fr.func, *x) {
@@ -466,8 +473,11 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
     }
+    // `Ctx::entails` retries with the variables' alignments (`symexec::alignment`): a pointer
+    // stepped by 4 from an aligned start is ≤ the aligned end only modulo 4 once the slice's
+    // length is projected away
     for d in derived {
-        if !out.contains(&d) && ctx.entails_facts(&facts, std::slice::from_ref(&d)) {
+        if !out.contains(&d) && ctx.entails(a, std::slice::from_ref(&d)) {
             out.push(d);
         }
     }

@@ -82,6 +82,7 @@ mod libc;
 mod returns;
 mod summary_store;
 mod rust_alloc;
+mod rust_vec;
 mod state;
 
 #[cfg(test)]
@@ -266,12 +267,18 @@ fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSema
         }
         let len = match rust {
             crate::ir::RustParam::Slice { len_param, .. } => f.params.get(len_param as usize).and_then(|(q, _)| lv.get(q)).cloned(),
-            crate::ir::RustParam::Ref { .. } => None,
+            crate::ir::RustParam::Ref { .. } | crate::ir::RustParam::VecRef { .. } => None,
         };
         let Some(v) = lv.get(p).cloned() else { continue };
         // a Rust reference is aligned to its type (alignment.rs), even an empty slice's
         if let Some(n) = f.param_attrs.get(i).and_then(|a| a.align) {
             alignment::set(ctx, &v, n);
+        }
+        if let Some((allocs, atoms, cells)) = rust_vec::blocks(ctx, &v, rust) {
+            atoms.into_iter().for_each(|a| s.add_atom(a));
+            s.allocs.extend(allocs);
+            s.pt.extend(cells);
+            continue;
         }
         if let Some((alloc, atoms)) = rust_param_block(ctx, &v, rust, len.as_ref()) {
             for a in atoms {

@@ -41,3 +41,24 @@ pub fn sum_slice(values: &[u32]) -> u32 {
     }
     total
 }
+
+/// The sum of a slice (wrapping), by index: each `values[i]` is bounds-checked (the panic
+/// path ends the run) and `0..values.len()` steps through `Range::next`.
+pub fn sum_indexed(values: &[u32]) -> u32 {
+    let mut total = 0u32;
+    for i in 0..values.len() {
+        total = total.wrapping_add(values[i]);
+    }
+    total
+}
+
+/// The sum of a vector's elements (wrapping): the `Vec` behind the reference owns a buffer
+/// of `capacity` elements of which the first `len` are read.
+#[allow(clippy::ptr_arg, reason = "the example shows a `&Vec<u32>` parameter on purpose")]
+pub fn sum_vec(values: &Vec<u32>) -> u32 {
+    let mut total = 0u32;
+    for v in values.iter() {
+        total = total.wrapping_add(*v);
+    }
+    total
+}
