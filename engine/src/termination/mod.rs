@@ -86,6 +86,7 @@ pub fn analyse(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Outcome 
     let t0 = std::time::Instant::now();
     let prepared = prepare::prepare(its, budget);
     tracing::debug!(rules = prepared.transitions.len(), secs = t0.elapsed().as_secs_f64(), "prepared");
+    tracing::trace!(vars = ?prepared.vars, locations = ?prepared.locations, rules = ?prepared.transitions, "prepared ITS");
     if budget.expired() {
         return Outcome::Maybe("timeout".into());
     }
@@ -137,8 +138,10 @@ pub fn analyse(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Outcome 
         return outcome;
     }
     // Locations split by the guards of their rules (`split`): piecewise arguments such as min(x, y).
+    // Every SCC is split, not only the stuck one: the symbolic execution graph often unrolls one
+    // loop into several SCCs that need the same argument.
     let sub = budget.share(shares.split_ranking);
-    if let Some(split) = split::split_by_guards(&prepared, &stuck, &sub) {
+    if let Some(split) = split::split_by_guards(&prepared, &sccs, &sub) {
         tracing::debug!(rules = split.transitions.len(), secs = t0.elapsed().as_secs_f64(), "split by guards");
         if let Ok(outcome) = rank(split, ranking::MAX_DEPTH, &sub) {
             return outcome;

@@ -17,12 +17,12 @@ use crate::logic::{Formula, LinExpr, Term, Var};
 use crate::smt::{check_sat, Budget, SatResult};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Largest SCC (in rules) that is split.
+/// Largest SCC (in rules) that is split (larger ones keep their locations).
 pub const MAX_SCOPE_RULES: usize = 40;
 /// Most predicates per location (2^k copies).
 pub const MAX_PREDICATES: usize = 3;
 /// Largest refined ITS (in rules) that is built.
-pub const MAX_RULES: usize = 600;
+pub const MAX_RULES: usize = 1200;
 
 /// `e ≥ 0` in a canonical orientation: of `e ≥ 0` and its integer complement `−e − 1 ≥ 0`,
 /// the one whose first coefficient is positive (so an atom and its negation are one predicate).
@@ -65,14 +65,15 @@ fn assignment(preds: &[LinExpr], bits: usize, at: &dyn Fn(&Var) -> Option<Term>)
     Formula::and(parts.collect::<Vec<_>>())
 }
 
-/// Splits the locations of the SCC `scope` (rule indices) of `its`; `None` if nothing is split,
-/// the result is too large, or time ran out.
-pub fn split_by_guards(its: &Its, scope: &[usize], budget: &Budget) -> Option<Its> {
-    if scope.len() > MAX_SCOPE_RULES {
-        return None;
+/// Splits the locations of the SCCs `scopes` (rule indices) of `its`, each by the guards of
+/// its own rules; `None` if nothing is split, the result is too large, or time ran out.
+pub fn split_by_guards(its: &Its, scopes: &[Vec<usize>], budget: &Budget) -> Option<Its> {
+    let mut preds: BTreeMap<LocId, Vec<LinExpr>> = BTreeMap::new();
+    for scope in scopes.iter().filter(|s| s.len() <= MAX_SCOPE_RULES) {
+        let locs: BTreeSet<LocId> = scope.iter().map(|&r| its.transitions[r].from).filter(|l| Some(*l) != its.start).collect();
+        preds.extend(locs.iter().map(|&l| (l, predicates(its, scope, l))).filter(|(_, p)| !p.is_empty()));
     }
-    let locs: BTreeSet<LocId> = scope.iter().map(|&r| its.transitions[r].from).filter(|l| Some(*l) != its.start).collect();
-    let preds: BTreeMap<LocId, Vec<LinExpr>> = locs.iter().map(|&l| (l, predicates(its, scope, l))).filter(|(_, p)| !p.is_empty()).collect();
+    tracing::trace!(?preds, "split predicates");
     if preds.is_empty() {
         return None;
     }

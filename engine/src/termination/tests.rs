@@ -388,7 +388,7 @@ fn split_by_guards_ranks_a_minimum() {
     let lin: Vec<rules::LinRule> = prepared.transitions.iter().map(|t| rules::linearize(&prepared, t)).collect();
     assert!(ranking::rank_and_remove(&prepared, &lin, &all, ranking::MAX_DEPTH, &budget()).is_err(), "not rankable unsplit");
     let scope = graph::cyclic_components(&prepared, &all).remove(0);
-    let split = split::split_by_guards(&prepared, &scope, &budget()).expect("split");
+    let split = split::split_by_guards(&prepared, &[scope], &budget()).expect("split");
     assert!(split.locations.iter().any(|l| l.contains('[')), "{:?}", split.locations);
     match analyse(&s, &shares(), &budget()) {
         Outcome::Yes { prepared, certificate } => {
@@ -410,9 +410,27 @@ fn split_keeps_a_non_terminating_run() {
     let prepared = prepare::prepare(&s, &budget());
     let all: Vec<usize> = (0..prepared.transitions.len()).collect();
     let scope = graph::cyclic_components(&prepared, &all).remove(0);
-    let split = split::split_by_guards(&prepared, &scope, &budget()).expect("split");
+    let split = split::split_by_guards(&prepared, &[scope], &budget()).expect("split");
     let lin: Vec<rules::LinRule> = split.transitions.iter().map(|t| rules::linearize(&split, t)).collect();
     let all: Vec<usize> = (0..split.transitions.len()).collect();
     assert!(ranking::rank_and_remove(&split, &lin, &all, ranking::MAX_DEPTH, &budget()).is_err());
     assert!(!matches!(analyse(&s, &shares(), &budget()), Outcome::Yes { .. }));
+}
+
+#[test]
+fn split_reaches_every_unrolled_copy_of_a_loop() {
+    // the symbolic execution graph's two copies of one loop head (`l` and `k`), each an SCC
+    // of its own that needs the split (Piecewise twice)
+    let pos = |a: &str| Formula::gt(v(a), c(0));
+    let left = || Formula::and([pos("p"), pos("q"), Formula::lt(v("q"), v("p"))]);
+    let right = || Formula::and([pos("p"), pos("q"), Formula::lt(v("p"), v("q"))]);
+    let s = its(&["p", "q"], vec![
+        ("start", "l", left(), vec![v("n0"), Term::sub(v("q"), c(1))]),
+        ("start", "k", right(), vec![Term::sub(v("p"), c(1)), v("m0")]),
+        ("l", "l", left(), vec![v("n"), Term::sub(v("q"), c(1))]),
+        ("l", "l", right(), vec![Term::sub(v("p"), c(1)), v("m")]),
+        ("k", "k", left(), vec![v("n1"), Term::sub(v("q"), c(1))]),
+        ("k", "k", right(), vec![Term::sub(v("p"), c(1)), v("m1")]),
+    ]);
+    expect_yes(&s);
 }
