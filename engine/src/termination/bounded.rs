@@ -21,6 +21,9 @@ pub const MAX_RULES: usize = 12;
 pub const MAX_STEPS: usize = 8;
 /// Largest number of satisfiable paths of one length that are extended further.
 pub const MAX_PATHS: usize = 64;
+/// Most satisfiability checks of one search (it runs wherever no ranking phase is found, so
+/// it must stay cheap on loops that do have long runs).
+pub const MAX_CHECKS: usize = 32;
 
 /// The least `k ≤ MAX_STEPS` such that no path of `k` rules of `scope` is satisfiable, or
 /// `None` (too large, a path of every length up to `MAX_STEPS`, or the budget ran out).
@@ -29,6 +32,7 @@ pub fn steps_bound(its: &Its, scope: &[usize], budget: &Budget) -> Option<usize>
         return None;
     }
     let mut fresh = 0usize;
+    let mut checks = scope.len();
     // The satisfiable paths of the current length, each as its composed rule.
     let mut paths: Vec<Transition> = Vec::new();
     for &r in scope {
@@ -52,10 +56,11 @@ pub fn steps_bound(its: &Its, scope: &[usize], budget: &Budget) -> Option<usize>
                 if rule.from != p.to {
                     continue;
                 }
-                let c = compose(its, p, rule, &mut fresh);
-                if budget.expired() {
+                checks += 1;
+                if checks > MAX_CHECKS || budget.expired() {
                     return None;
                 }
+                let c = compose(its, p, rule, &mut fresh);
                 if check_sat(&c.guard, budget) != SatResult::Unsat {
                     next.push(c);
                 }

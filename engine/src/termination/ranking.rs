@@ -50,7 +50,9 @@ pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: u
                 return Err(comp);
             }
             let found = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, after, budget));
-            let Some(phase) = found.or_else(|| bounded_phase(its, &comp, budget)) else {
+            // the bounded search only after the linear pass (the portfolio's lasso search comes
+            // between them, and NO answers must not wait for it)
+            let Some(phase) = found.or_else(|| if max_depth > 1 { bounded_phase(its, &comp, budget) } else { None }) else {
                 return Err(comp);
             };
             after = phase.removed.iter().copied().max().unwrap_or(0);
