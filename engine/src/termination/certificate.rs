@@ -129,13 +129,22 @@ pub fn to_proof(its: &Its, cert: &Certificate, notes: Vec<String>) -> Terminatio
         let removed: Vec<String> =
             p.removed.iter().map(|&r| its.transitions[r].origin.clone().unwrap_or_else(|| format!("rule {r}"))).collect();
         let kind = match (p.steps, p.depth) {
-            (Some(k), _) => format!("bounded: no run of {k} steps"),
-            (None, 1) => "linear".to_string(),
-            (None, _) => "multiphase".to_string(),
+            (Some(_), _) => "bound",
+            (None, 1) => "linear",
+            (None, _) => "multiphase",
+        };
+        // `bound`: no run of k steps inside the cycle (`bounded`), so at most k − 1 of them
+        let expressions = match p.steps {
+            Some(k) => {
+                let text = format!("at most {} iterations", k - 1);
+                let location = locations.first().cloned().unwrap_or_default();
+                vec![crate::verdict::SourceExpr { location, text: text.clone(), internal: format!("no run of {k} steps") }]
+            }
+            None => vec![],
         };
         components.push(ComponentProof {
             locations,
-            phases: vec![RankingPhase { functions, kind, depth: p.depth, removes: removed, expressions: vec![] }],
+            phases: vec![RankingPhase { functions, kind: kind.to_string(), depth: p.depth, removes: removed, expressions }],
             loops: vec![],
             invariants: vec![],
         });
