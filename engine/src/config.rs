@@ -122,6 +122,8 @@ pub struct PortfolioShares {
     pub multiphase_ranking: Share,
     /// Rank-and-remove on the ITS strengthened by invariants.
     pub strengthened_ranking: Share,
+    /// Rank-and-remove on the ITS whose stuck SCC is split by guard predicates.
+    pub split_ranking: Share,
 }
 
 /// Limits of the ITS termination back end.
@@ -247,6 +249,7 @@ impl Config {
                     lasso: Share(0.5),
                     multiphase_ranking: Share(0.4),
                     strengthened_ranking: Share(0.6),
+                    split_ranking: Share(0.5),
                 },
             },
             bitprecise: BitPreciseLimits {

@@ -173,15 +173,21 @@ impl Analysis {
     }
 }
 
-/// The ITS location of the graph behind `location`: the termination prover's refinement
-/// splits a location per incoming rule as `LOCATION@RULE` (`termination::refine`).
+/// The ITS location of the graph behind `location`: the termination prover's refinements
+/// split a location per incoming rule as `LOCATION@RULE` (`termination::refine`) and per
+/// truth assignment of guard predicates as `LOCATION[+-…]` (`termination::split`).
 fn graph_location(location: &str) -> &str {
     let mut l = location;
-    while let Some((head, rule)) = l.rsplit_once('@') {
-        if rule.is_empty() || !rule.bytes().all(|b| b.is_ascii_digit()) {
-            break;
+    loop {
+        let split = l.strip_suffix(']').and_then(|h| h.rsplit_once('[')).filter(|(_, tag)| !tag.is_empty() && tag.bytes().all(|b| b == b'+' || b == b'-'));
+        if let Some((head, _)) = split {
+            l = head;
+            continue;
         }
-        l = head;
+        match l.rsplit_once('@') {
+            Some((head, rule)) if !rule.is_empty() && rule.bytes().all(|b| b.is_ascii_digit()) => l = head,
+            _ => break,
+        }
     }
     l
 }

@@ -753,3 +753,12 @@ fn math_unsigned_countdown_is_not_proved_terminating() {
     let p = run(&m, IntSemantics::Math);
     assert!(matches!(p.termination, Termination::Yes(_)), "{:?}", p.termination);
 }
+
+#[test]
+fn graph_location_strips_the_termination_refinements() {
+    assert_eq!(graph_location("main:while.cond#40"), "main:while.cond#40");
+    assert_eq!(graph_location("main:while.cond#40@12"), "main:while.cond#40");
+    assert_eq!(graph_location("main:while.cond#40[+-+]"), "main:while.cond#40");
+    assert_eq!(graph_location("main:while.cond#40[+-]@7"), "main:while.cond#40");
+    assert_eq!(graph_location("main:a[i]"), "main:a[i]");
+}

@@ -39,6 +39,14 @@ pub fn check_certificate(its: &Its, cert: &Certificate, budget: &Budget) -> Resu
         if phase.removed.is_empty() || phase.removed.iter().any(|r| !scope.contains(r)) {
             return Err(format!("phase on {scope:?} removes no rule of its scope"));
         }
+        if let Some(k) = phase.steps {
+            // no run of k steps inside the scope: every rule of it is used finitely often
+            if phase.removed != scope {
+                return Err(format!("bounded phase on {scope:?} does not remove its whole scope"));
+            }
+            super::bounded::check_steps_bound(its, &scope, k, budget)?;
+            continue;
+        }
         if phase.depth == 0 {
             return Err("phase of depth 0".into());
         }
@@ -107,6 +115,10 @@ pub fn to_proof(its: &Its, cert: &Certificate, notes: Vec<String>) -> Terminatio
     let mut components = Vec::new();
     for p in &cert.phases {
         let mut locations: Vec<String> = p.functions.keys().map(|l| its.location_name(*l).to_string()).collect();
+        if p.steps.is_some() {
+            let locs: std::collections::BTreeSet<_> = p.scope.iter().map(|&r| its.transitions[r].from).collect();
+            locations = locs.into_iter().map(|l| its.location_name(l).to_string()).collect();
+        }
         locations.dedup();
         let mut functions = Vec::new();
         for (l, fs) in &p.functions {
@@ -116,10 +128,23 @@ pub fn to_proof(its: &Its, cert: &Certificate, notes: Vec<String>) -> Terminatio
         }
         let removed: Vec<String> =
             p.removed.iter().map(|&r| its.transitions[r].origin.clone().unwrap_or_else(|| format!("rule {r}"))).collect();
-        let kind = if p.depth == 1 { "linear" } else { "multiphase" };
+        let kind = match (p.steps, p.depth) {
+            (Some(_), _) => "bound",
+            (None, 1) => "linear",
+            (None, _) => "multiphase",
+        };
+        // `bound`: no run of k steps inside the cycle (`bounded`), so at most k − 1 of them
+        let expressions = match p.steps {
+            Some(k) => {
+                let text = format!("at most {} iterations", k - 1);
+                let location = locations.first().cloned().unwrap_or_default();
+                vec![crate::verdict::SourceExpr { location, text: text.clone(), internal: format!("no run of {k} steps") }]
+            }
+            None => vec![],
+        };
         components.push(ComponentProof {
             locations,
-            phases: vec![RankingPhase { functions, kind: kind.to_string(), depth: p.depth, removes: removed, expressions: vec![] }],
+            phases: vec![RankingPhase { functions, kind: kind.to_string(), depth: p.depth, removes: removed, expressions }],
             loops: vec![],
             invariants: vec![],
         });

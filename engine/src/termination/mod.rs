@@ -2,10 +2,13 @@
 //!
 //! Portfolio, cheapest first, all within the `Budget`: exact preprocessing (`prepare`); no
 //! cycles ⇒ YES; lexicographic rank-and-remove with linear and then multiphase ranking
-//! functions (`ranking`), re-verified by an independent checker (`certificate`) before YES;
+//! functions (`ranking`; an SCC with no run of k steps is removed whole, `bounded`), on the
+//! prepared ITS, then on the ITS split by guard predicates (`split`) and refined by the last
+//! rule (`refine`), re-verified by an independent checker (`certificate`) before YES;
 //! otherwise a lasso search (`nontermination`) whose witness is replayed before NO.
 //! Anything else, including a timeout or a z3 `unknown`, is MAYBE.
 
+pub mod bounded;
 pub mod certificate;
 pub mod eval;
 pub mod farkas;
@@ -15,6 +18,7 @@ pub mod nontermination;
 pub mod prepare;
 pub mod ranking;
 pub mod refine;
+pub mod split;
 pub mod rules;
 #[cfg(test)]
 mod tests;
@@ -82,6 +86,7 @@ pub fn analyse(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Outcome 
     let t0 = std::time::Instant::now();
     let prepared = prepare::prepare(its, budget);
     tracing::debug!(rules = prepared.transitions.len(), secs = t0.elapsed().as_secs_f64(), "prepared");
+    tracing::trace!(vars = ?prepared.vars, locations = ?prepared.locations, rules = ?prepared.transitions, "prepared ITS");
     if budget.expired() {
         return Outcome::Maybe("timeout".into());
     }
@@ -131,6 +136,16 @@ pub fn analyse(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Outcome 
     let sub = budget.share(shares.strengthened_ranking);
     if let Ok(outcome) = rank(invariants::strengthen(&prepared, &sub), ranking::MAX_DEPTH, &sub) {
         return outcome;
+    }
+    // Locations split by the guards of their rules (`split`): piecewise arguments such as min(x, y).
+    // Every SCC is split, not only the stuck one: the symbolic execution graph often unrolls one
+    // loop into several SCCs that need the same argument.
+    let sub = budget.share(shares.split_ranking);
+    if let Some(split) = split::split_by_guards(&prepared, &sccs, &sub) {
+        tracing::debug!(rules = split.transitions.len(), secs = t0.elapsed().as_secs_f64(), "split by guards");
+        if let Ok(outcome) = rank(split, ranking::MAX_DEPTH, &sub) {
+            return outcome;
+        }
     }
     if let Some(refined) = refine::refine_by_last_rule(&prepared, &stuck, budget) {
         if let Ok(outcome) = rank(invariants::strengthen(&refined, budget), ranking::MAX_DEPTH, budget) {

@@ -29,6 +29,9 @@ pub struct Phase {
     /// Per location: `f₁ … f_d`.
     pub functions: BTreeMap<LocId, Vec<LinExpr>>,
     pub depth: usize,
+    /// `Some(k)`: no function; the scope has no run of `k` steps (`bounded`), and every rule
+    /// of the scope is removed.
+    pub steps: Option<usize>,
 }
 
 /// Largest multiphase depth tried.
@@ -46,7 +49,10 @@ pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: u
             if budget.expired() {
                 return Err(comp);
             }
-            let Some(phase) = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, after, budget)) else {
+            let found = (1..=max_depth.min(MAX_DEPTH)).find_map(|d| find_phase(its, lin, &comp, d, after, budget));
+            // the bounded search only after the linear pass (the portfolio's lasso search comes
+            // between them, and NO answers must not wait for it)
+            let Some(phase) = found.or_else(|| if max_depth > 1 { bounded_phase(its, &comp, budget) } else { None }) else {
                 return Err(comp);
             };
             after = phase.removed.iter().copied().max().unwrap_or(0);
@@ -56,6 +62,12 @@ pub fn rank_and_remove(its: &Its, lin: &[LinRule], scope: &[usize], max_depth: u
         }
     }
     Ok(phases)
+}
+
+/// The whole SCC removed at once when it has no run of `k` steps (`bounded`).
+fn bounded_phase(its: &Its, comp: &[usize], budget: &Budget) -> Option<Phase> {
+    let k = super::bounded::steps_bound(its, comp, budget)?;
+    Some(Phase { scope: comp.to_vec(), removed: comp.to_vec(), functions: BTreeMap::new(), depth: 0, steps: Some(k) })
 }
 
 /// Variables that can matter for a ranking function on `rules`: those in guards, closed under
@@ -328,7 +340,7 @@ fn phase_from_model(
     if removed.is_empty() {
         return None;
     }
-    Some(Phase { scope: rules.to_vec(), removed, functions, depth: d })
+    Some(Phase { scope: rules.to_vec(), removed, functions, depth: d, steps: None })
 }
 
 fn gcd(a: Int, b: Int) -> Int {

@@ -323,3 +323,125 @@ fn lexicographic_component_bounded_only_where_it_decreases() {
     check_certificate(&s, &Certificate { phases: vec![phase, inner] }, &budget()).expect("certificate re-checks");
     expect_yes(&s);
 }
+
+/// `while (x > 0) x = -2*x + 10`: no linear ranking function over the rationals (the fixed
+/// point 10/3 lies inside every unrolled guard), but no run of 5 steps over the integers.
+fn negated_doubling() -> Its {
+    its(&["x"], vec![
+        ("start", "l", Formula::True, vec![v("x")]),
+        ("l", "l", Formula::gt(v("x"), c(0)), vec![Term::add(Term::mul(c(-2), v("x")), c(10))]),
+    ])
+}
+
+#[test]
+fn bounded_cycle_is_yes() {
+    let cert = expect_yes(&negated_doubling());
+    assert!(cert.phases.iter().any(|p| p.steps.is_some()), "{cert:?}");
+}
+
+#[test]
+fn steps_bound_is_the_least_length_without_a_path() {
+    let s = negated_doubling();
+    // x = 3 runs 3, 4, 2, 6 and leaves: 4 steps, no 5
+    assert_eq!(bounded::steps_bound(&s, &[1], &budget()), Some(5));
+    assert!(bounded::check_steps_bound(&s, &[1], 5, &budget()).is_ok());
+    assert!(bounded::check_steps_bound(&s, &[1], 4, &budget()).is_err());
+}
+
+#[test]
+fn steps_bound_refuses_a_countdown() {
+    // while (x > 0) x--: runs of every length
+    let s = its(&["x"], vec![
+        ("start", "l", Formula::True, vec![v("x")]),
+        ("l", "l", Formula::gt(v("x"), c(0)), vec![Term::sub(v("x"), c(1))]),
+    ]);
+    assert_eq!(bounded::steps_bound(&s, &[1], &budget()), None);
+    assert!(bounded::check_steps_bound(&s, &[1], bounded::MAX_STEPS, &budget()).is_err());
+}
+
+#[test]
+fn certificate_with_a_wrong_step_bound_is_rejected() {
+    let s = negated_doubling();
+    let prepared = prepare::prepare(&s, &budget());
+    let scope = graph::cyclic_components(&prepared, &(0..prepared.transitions.len()).collect::<Vec<_>>()).remove(0);
+    let phase = |k| ranking::Phase { scope: scope.clone(), removed: scope.clone(), functions: Default::default(), depth: 0, steps: Some(k) };
+    assert!(check_certificate(&prepared, &Certificate { phases: vec![phase(3)] }, &budget()).is_err());
+    assert!(check_certificate(&prepared, &Certificate { phases: vec![phase(5)] }, &budget()).is_ok());
+}
+
+/// Piecewise: `while (q > 0 && p > 0 && p != q) { if (q < p) { q--; p = *; } else { p--; q = *; } }`
+/// (min(p, q) decreases; no lexicographic linear function on the loop head).
+fn piecewise() -> Its {
+    let pos = |a: &str| Formula::gt(v(a), c(0));
+    its(&["p", "q"], vec![
+        ("start", "l", Formula::True, vec![v("p"), v("q")]),
+        ("l", "l", Formula::and([pos("p"), pos("q"), Formula::lt(v("q"), v("p"))]), vec![v("n"), Term::sub(v("q"), c(1))]),
+        ("l", "l", Formula::and([pos("p"), pos("q"), Formula::lt(v("p"), v("q"))]), vec![Term::sub(v("p"), c(1)), v("m")]),
+    ])
+}
+
+#[test]
+fn split_by_guards_ranks_a_minimum() {
+    let s = piecewise();
+    let prepared = prepare::prepare(&s, &budget());
+    let all: Vec<usize> = (0..prepared.transitions.len()).collect();
+    let lin: Vec<rules::LinRule> = prepared.transitions.iter().map(|t| rules::linearize(&prepared, t)).collect();
+    assert!(ranking::rank_and_remove(&prepared, &lin, &all, ranking::MAX_DEPTH, &budget()).is_err(), "not rankable unsplit");
+    let scope = graph::cyclic_components(&prepared, &all).remove(0);
+    let split = split::split_by_guards(&prepared, &[scope], &budget()).expect("split");
+    assert!(split.locations.iter().any(|l| l.contains('[')), "{:?}", split.locations);
+    let lin: Vec<rules::LinRule> = split.transitions.iter().map(|t| rules::linearize(&split, t)).collect();
+    let all: Vec<usize> = (0..split.transitions.len()).collect();
+    let phases = ranking::rank_and_remove(&split, &lin, &all, 1, &budget()).expect("linear on the split ITS");
+    check_certificate(&split, &Certificate { phases }, &budget()).expect("certificate re-checks");
+}
+
+#[test]
+fn split_keeps_a_non_terminating_run() {
+    // while (x > 0) { if (x < 5) x++; else x = 1; }: split at x < 5, still no YES
+    let s = its(&["x"], vec![
+        ("start", "l", Formula::True, vec![v("x")]),
+        ("l", "l", Formula::and([Formula::gt(v("x"), c(0)), Formula::lt(v("x"), c(5))]), vec![Term::add(v("x"), c(1))]),
+        ("l", "l", Formula::and([Formula::gt(v("x"), c(0)), Formula::ge(v("x"), c(5))]), vec![c(1)]),
+    ]);
+    let prepared = prepare::prepare(&s, &budget());
+    let all: Vec<usize> = (0..prepared.transitions.len()).collect();
+    let scope = graph::cyclic_components(&prepared, &all).remove(0);
+    let split = split::split_by_guards(&prepared, &[scope], &budget()).expect("split");
+    let lin: Vec<rules::LinRule> = split.transitions.iter().map(|t| rules::linearize(&split, t)).collect();
+    let all: Vec<usize> = (0..split.transitions.len()).collect();
+    assert!(ranking::rank_and_remove(&split, &lin, &all, ranking::MAX_DEPTH, &budget()).is_err());
+    assert!(!matches!(analyse(&s, &shares(), &budget()), Outcome::Yes { .. }));
+}
+
+#[test]
+fn split_reaches_every_unrolled_copy_of_a_loop() {
+    // the symbolic execution graph's two copies of one loop head (`l` and `k`), each an SCC
+    // of its own that needs the split (Piecewise twice)
+    let pos = |a: &str| Formula::gt(v(a), c(0));
+    let left = || Formula::and([pos("p"), pos("q"), Formula::lt(v("q"), v("p"))]);
+    let right = || Formula::and([pos("p"), pos("q"), Formula::lt(v("p"), v("q"))]);
+    let s = its(&["p", "q"], vec![
+        ("start", "l", left(), vec![v("n0"), Term::sub(v("q"), c(1))]),
+        ("start", "k", right(), vec![Term::sub(v("p"), c(1)), v("m0")]),
+        ("l", "l", left(), vec![v("n"), Term::sub(v("q"), c(1))]),
+        ("l", "l", right(), vec![Term::sub(v("p"), c(1)), v("m")]),
+        ("k", "k", left(), vec![v("n1"), Term::sub(v("q"), c(1))]),
+        ("k", "k", right(), vec![Term::sub(v("p"), c(1)), v("m1")]),
+    ]);
+    let prepared = prepare::prepare(&s, &budget());
+    let all: Vec<usize> = (0..prepared.transitions.len()).collect();
+    let sccs = graph::cyclic_components(&prepared, &all);
+    assert_eq!(sccs.len(), 2);
+    let rank = |its: &Its| {
+        let lin: Vec<rules::LinRule> = its.transitions.iter().map(|t| rules::linearize(its, t)).collect();
+        let all: Vec<usize> = (0..its.transitions.len()).collect();
+        ranking::rank_and_remove(its, &lin, &all, 1, &budget()).map(|phases| Certificate { phases })
+    };
+    // splitting one SCC leaves the other stuck; splitting both ranks the whole ITS
+    let one = split::split_by_guards(&prepared, &sccs[..1], &budget()).expect("split");
+    assert!(rank(&one).is_err());
+    let both = split::split_by_guards(&prepared, &sccs, &budget()).expect("split");
+    let cert = rank(&both).expect("ranked");
+    check_certificate(&both, &cert, &budget()).expect("certificate re-checks");
+}
