@@ -1,4 +1,4 @@
-/* strlen-style loop over a heap buffer that is zero-terminated by construction. */
+/* strlen-style loop over a heap buffer that is zero-terminated by construction (YES since session 7: the store rule keeps the terminator cell, issue 11 part 3). */
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 
