@@ -690,13 +690,13 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
         a.pristine = None;
     }
     // the checks see the cells as they are before the write: their values give address
-    // disequalities (a cell holding a nonzero byte is not the string's 0 terminator)
-    let entries = s.pt.clone();
-    let mut keep = vec![];
+    // disequalities (a cell holding a nonzero byte is not the string's 0 terminator); so the
+    // state is only read while deciding, and the cells are dropped afterwards
+    let mut keep = Vec::with_capacity(s.pt.len());
     let mut proved_apart = vec![];
-    for p in entries {
+    for p in &s.pt {
         if p.alloc != alloc {
-            keep.push(p);
+            keep.push(true);
             continue;
         }
         let pe = LinExpr::var(&p.addr);
@@ -704,12 +704,11 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
         let before = addr.add_scaled(1, &LinExpr::constant(len)).and_then(|e| Atom::cmp(&e, Rel::Le, &pe));
         let after = pe.add_scaled(1, &LinExpr::constant(p.size as i128)).and_then(|e| Atom::cmp(&e, Rel::Le, addr));
         let disjoint = [before, after].into_iter().flatten().find(|b| ctx.entails(s, std::slice::from_ref(b)));
-        if let Some(proved) = disjoint {
-            keep.push(p);
-            proved_apart.push(proved);
-        }
+        keep.push(disjoint.is_some());
+        proved_apart.extend(disjoint);
     }
-    s.pt = keep;
+    let mut kept = keep.into_iter();
+    s.pt.retain(|_| kept.next().unwrap_or(false));
     // the separation is a fact of the state; kept in the KB because the write may remove
     // what proved it (the old value that differed from the kept cell's, e.g. a nonzero byte
     // overwritten by a value that may be 0 in front of a string's terminator)
