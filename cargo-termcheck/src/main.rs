@@ -223,6 +223,8 @@ fn print_module(functions: &[FunctionReport], report: Option<&ModuleReport>, unf
                 reused: report.map_or(0, |r| r.reused),
                 summaries_stored: report.map_or(0, |r| r.summaries_stored),
                 calls_served_from_summaries: report.map_or(0, |r| r.calls_served_from_summaries),
+                summaries_loaded_from_disk: report.map_or(0, |r| r.summaries_loaded_from_disk),
+                calls_served_from_disk: report.map_or(0, |r| r.calls_served_from_disk),
                 seconds: report.map_or(elapsed.as_secs_f64(), |r| r.seconds),
                 unfinished,
             };
@@ -240,13 +242,15 @@ fn print_module(functions: &[FunctionReport], report: Option<&ModuleReport>, unf
 #[allow(clippy::print_stderr, reason = "the CLI reports the run's counts on stderr")]
 fn print_run_counts(report: &ModuleReport) {
     eprintln!(
-        "termcheck: {} functions: {} analysed, {} reused from the cache, in {:.2} s; callee summaries: {} stored, {} calls served from them",
+        "termcheck: {} functions: {} analysed, {} reused from the cache, in {:.2} s; callee summaries: {} stored, {} calls served from them; {} summaries loaded from disk, {} calls served from them",
         report.functions.len(),
         report.analysed,
         report.reused,
         report.seconds,
         report.summaries_stored,
-        report.calls_served_from_summaries
+        report.calls_served_from_summaries,
+        report.summaries_loaded_from_disk,
+        report.calls_served_from_disk
     );
 }
 

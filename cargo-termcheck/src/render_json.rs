@@ -163,6 +163,9 @@ struct JsonModuleReport {
     /// Callee summaries the run's module-wide summary store received, and calls served from it.
     summaries_stored: u64,
     calls_served_from_summaries: u64,
+    /// Summaries loaded from the summary cache on disk, and calls served from those.
+    summaries_loaded_from_disk: u64,
+    calls_served_from_disk: u64,
     seconds: f64,
     reason: Option<String>,
     time_ms: u64,
@@ -195,6 +198,9 @@ pub struct ModuleRun<'a> {
     /// Callee summaries stored in the run's summary store, and calls served from it.
     pub summaries_stored: u64,
     pub calls_served_from_summaries: u64,
+    /// Summaries loaded from the summary cache on disk, and calls served from those.
+    pub summaries_loaded_from_disk: u64,
+    pub calls_served_from_disk: u64,
     /// The engine's time for the run.
     pub seconds: f64,
     /// Why the engine gave no report (timeout, internal error); `None` when it did.
@@ -208,6 +214,8 @@ fn json_module_report(run: &ModuleRun<'_>, time_ms: u128) -> JsonModuleReport {
         reused: run.reused,
         summaries_stored: run.summaries_stored,
         calls_served_from_summaries: run.calls_served_from_summaries,
+        summaries_loaded_from_disk: run.summaries_loaded_from_disk,
+        calls_served_from_disk: run.calls_served_from_disk,
         seconds: finite(run.seconds),
         reason: run.unfinished.map(String::from),
         time_ms: u64::try_from(time_ms).unwrap_or(u64::MAX),
@@ -259,7 +267,7 @@ mod tests {
                 stats: vec![],
             },
         ];
-        let run = ModuleRun { functions: &functions, analysed: 2, reused: 0, summaries_stored: 0, calls_served_from_summaries: 0, seconds: 2.0, unfinished: None };
+        let run = ModuleRun { functions: &functions, analysed: 2, reused: 0, summaries_stored: 0, calls_served_from_summaries: 0, summaries_loaded_from_disk: 0, calls_served_from_disk: 0, seconds: 2.0, unfinished: None };
         let text = module_json_text(&run, 7);
         assert!(text.ends_with("}\n") && !text.trim_end().contains('\n'), "{text}");
         let v: Value = serde_json::from_str(&text).unwrap();

@@ -58,6 +58,12 @@ pub struct ModuleReport {
     /// Calls whose callee was served from the summary store instead of having its graph built.
     #[serde(default)]
     pub calls_served_from_summaries: u64,
+    /// Summaries loaded from the summary cache on disk (proved by earlier runs).
+    #[serde(default)]
+    pub summaries_loaded_from_disk: u64,
+    /// Calls served by a summary loaded from disk (included in `calls_served_from_summaries`).
+    #[serde(default)]
+    pub calls_served_from_disk: u64,
 }
 
 /// Analyses the selected functions of `module`: the whole run ends by `config.timeout()`, one
@@ -111,7 +117,18 @@ pub fn analyze_module_observed(
     let cg = CallGraph::new(module);
     // The module-wide summary store (docs/design/modular.md): with more than one function to
     // analyse, the proved entry states of callees are shared by every task, callees first.
-    let summaries = (targets.len() > 1).then(|| crate::symexec::SummaryStore::new(module));
+    // With a persistent store, summaries also persist: loaded from and written to its summary
+    // cache under the functions' summary keys (docs/design/modular.md "Summaries on disk").
+    let summaries = (targets.len() > 1).then(|| {
+        let fresh = crate::symexec::SummaryStore::new(module);
+        match (store.summaries(), keys.as_ref()) {
+            (Some(backend), Some(keys)) => {
+                let fkeys = (0..module.functions.len() as u32).map(|f| keys.summary_key(FuncId(f))).collect();
+                fresh.with_persistence(module, backend, fkeys)
+            }
+            _ => fresh,
+        }
+    });
     // One function: from the store, or analysed with the callees already proved (their own
     // analyses, finished before it: `schedule`) not executed first.
     let analyse_one = |f: FuncId, done: Option<&Finished<FunctionReport>>| {
@@ -165,7 +182,17 @@ pub fn analyze_module_observed(
     let reused = reused.into_inner();
     let analysed = targets.iter().filter(|t| t.is_ok()).count() - reused;
     let (summaries_stored, calls_served_from_summaries) = summaries.as_ref().map(|s| (s.stored(), s.served())).unwrap_or_default();
-    ModuleReport { functions, analysed, reused, seconds: started.elapsed().as_secs_f64(), summaries_stored, calls_served_from_summaries }
+    let (summaries_loaded_from_disk, calls_served_from_disk) = summaries.as_ref().map(|s| (s.loaded_from_disk(), s.served_from_disk())).unwrap_or_default();
+    ModuleReport {
+        functions,
+        analysed,
+        reused,
+        seconds: started.elapsed().as_secs_f64(),
+        summaries_stored,
+        calls_served_from_summaries,
+        summaries_loaded_from_disk,
+        calls_served_from_disk,
+    }
 }
 
 /// The callees `f` may reach (outside its own call-graph component) whose own finished

@@ -247,7 +247,7 @@ fn publish(store: Option<&SummaryStore>, analysis: &mut crate::symexec::Analysis
     let exports = std::mem::take(&mut analysis.exports);
     let mut stored = 0usize;
     for export in exports {
-        if store.key_of(&export.summary).is_none_or(|k| store.contains(&k, export.summary.producer)) {
+        if store.has(&export.summary) {
             continue;
         }
         let proved = match &export.subgraph {

@@ -112,7 +112,7 @@ pub fn check_against_schema(v: &Value) -> Result<(), String> {
 /// Checks the JSON output of an `--all-functions` run against the schema and against the human
 /// output of the same input: the same functions in the same order with the same verdicts.
 pub fn check_all_functions_json(stdout: &str, human_stdout: &str) -> Result<(), String> {
-    let v = single_line_object(stdout, &["analysed", "calls_served_from_summaries", "format_version", "functions", "reason", "reused", "seconds", "summaries_stored", "time_ms"])?;
+    let v = single_line_object(stdout, &["analysed", "calls_served_from_disk", "calls_served_from_summaries", "format_version", "functions", "reason", "reused", "seconds", "summaries_loaded_from_disk", "summaries_stored", "time_ms"])?;
     let (blocks, _) = crate::all_functions::parse(human_stdout)?;
     let functions = v["functions"].as_array().ok_or("functions is not an array")?;
     expect(functions.len() == blocks.len(), &format!("{} functions in JSON, {} blocks in the human output", functions.len(), blocks.len()))?;
@@ -143,6 +143,7 @@ pub fn check_all_functions_json(stdout: &str, human_stdout: &str) -> Result<(), 
     }
     expect(v["analysed"].is_u64() && v["reused"].is_u64(), "analysed/reused are not counts")?;
     expect(v["summaries_stored"].is_u64() && v["calls_served_from_summaries"].is_u64(), "summary store counts are not counts")?;
+    expect(v["summaries_loaded_from_disk"].is_u64() && v["calls_served_from_disk"].is_u64(), "summary cache counts are not counts")?;
     expect(v["seconds"].is_number(), "seconds is not a number")?;
     expect(v["reason"].is_null() || v["reason"].is_string(), "reason is not null or a string")?;
     expect(v["time_ms"].is_u64(), "time_ms is not a non-negative integer")?;
@@ -175,7 +176,7 @@ mod tests {
 
     const HUMAN: &str = "f (a.c:3)\ntermination: MAYBE\nmemory-safety: unknown\nreason: r\nmemory-safety reason: m\n\n\
                          1 function: 0 YES, 0 NO, 1 MAYBE; memory safety proved for 0, violated for 0, unknown for 1\n";
-    const JSON: &str = r#"{"functions":[{"name":"f","location":{"file":"a.c","line":3,"column":0},"verdict":"MAYBE","memory_safety":"unknown","termination":{"result":"MAYBE","reason":"r"},"memory":{"result":"unknown","reason":"m"},"seconds":0.5,"stats":{}}],"analysed":1,"reused":0,"summaries_stored":0,"calls_served_from_summaries":0,"seconds":0.5,"reason":null,"time_ms":600,"format_version":1}"#;
+    const JSON: &str = r#"{"functions":[{"name":"f","location":{"file":"a.c","line":3,"column":0},"verdict":"MAYBE","memory_safety":"unknown","termination":{"result":"MAYBE","reason":"r"},"memory":{"result":"unknown","reason":"m"},"seconds":0.5,"stats":{}}],"analysed":1,"reused":0,"summaries_stored":0,"calls_served_from_summaries":0,"summaries_loaded_from_disk":0,"calls_served_from_disk":0,"seconds":0.5,"reason":null,"time_ms":600,"format_version":1}"#;
 
     #[test]
     fn all_functions_json_agrees_with_the_blocks() {

@@ -27,8 +27,16 @@ pub enum CacheMode {
 /// The disk store rooted at one directory.
 #[derive(Debug)]
 pub struct DiskStore {
-    root: PathBuf,
-    mode: CacheMode,
+    files: std::sync::Arc<EntryFiles>,
+}
+
+/// The entry files under one cache directory, with the rules every kind of entry shares
+/// (reports here, summaries in `cache::summaries`): envelope checks on reading, atomic
+/// writes, counters and logging of rejected entries and failed writes.
+#[derive(Debug)]
+pub(crate) struct EntryFiles {
+    pub(crate) root: PathBuf,
+    pub(crate) mode: CacheMode,
     build_id: [u8; 32],
     corrupt: AtomicUsize,
     foreign: AtomicUsize,
@@ -46,8 +54,25 @@ impl DiskStore {
 
     /// As [`DiskStore::new`], acting as engine build `build_id` (tests of foreign entries).
     pub fn with_build_id(dir: impl Into<PathBuf>, mode: CacheMode, build_id: [u8; 32]) -> DiskStore {
-        DiskStore {
-            root: dir.into().join(format!("v{}", envelope::FORMAT_VERSION)),
+        DiskStore { files: std::sync::Arc::new(EntryFiles::new(dir.into(), mode, build_id)) }
+    }
+
+    /// The file of `key`'s entry.
+    pub fn entry_path(&self, key: &CacheKey) -> PathBuf {
+        let hex = key.to_string();
+        self.files.root.join(&hex[..2]).join(format!("{hex}.entry"))
+    }
+
+    /// The summary cache in the same directory, sharing this store's counters.
+    pub fn summaries(&self) -> super::summaries::DiskSummaries {
+        super::summaries::DiskSummaries::new(self.files.clone())
+    }
+}
+
+impl EntryFiles {
+    fn new(dir: PathBuf, mode: CacheMode, build_id: [u8; 32]) -> EntryFiles {
+        EntryFiles {
+            root: dir.join(format!("v{}", envelope::FORMAT_VERSION)),
             mode,
             build_id,
             corrupt: AtomicUsize::new(0),
@@ -59,13 +84,7 @@ impl DiskStore {
         }
     }
 
-    /// The file of `key`'s entry.
-    pub fn entry_path(&self, key: &CacheKey) -> PathBuf {
-        let hex = key.to_string();
-        self.root.join(&hex[..2]).join(format!("{hex}.entry"))
-    }
-
-    fn reject(&self, key: &CacheKey, path: &Path, what: &str, foreign: bool) {
+    pub(crate) fn reject(&self, key: &CacheKey, path: &Path, what: &str, foreign: bool) {
         let counter = if foreign { &self.foreign } else { &self.corrupt };
         counter.fetch_add(1, Ordering::Relaxed);
         if !self.warned_read.swap(true, Ordering::Relaxed) {
@@ -75,12 +94,44 @@ impl DiskStore {
         }
     }
 
-    fn write_failed(&self, path: &Path, error: &std::io::Error) {
+    pub(crate) fn write_failed(&self, path: &Path, error: &std::io::Error) {
         self.write_errors.fetch_add(1, Ordering::Relaxed);
         if !self.warned_write.swap(true, Ordering::Relaxed) {
             tracing::warn!(path = %path.display(), %error, "cannot write the cache entry; the analysis goes on (further errors are logged at debug level)");
         } else {
             tracing::debug!(path = %path.display(), %error, "cannot write the cache entry");
+        }
+    }
+
+    /// The payload of the entry file `path` for `key`, if it exists and its envelope is intact
+    /// and ours (a rejected one is counted and logged).
+    pub(crate) fn read(&self, key: &CacheKey, path: &Path) -> Option<Vec<u8>> {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => {
+                tracing::debug!(path = %path.display(), error = %e, "cannot read the cache entry");
+                return None;
+            }
+        };
+        match envelope::open(&self.build_id, key, &bytes) {
+            Ok(p) => Some(p.to_vec()),
+            Err(e) => {
+                self.reject(key, path, &format!("{e:?}"), e.is_foreign());
+                None
+            }
+        }
+    }
+
+    /// Seals `payload` for `key` and writes it atomically to `path` (nothing in read-only
+    /// mode; a failure is counted and logged).
+    pub(crate) fn write(&self, key: &CacheKey, path: &Path, payload: &[u8]) {
+        if self.mode == CacheMode::ReadOnly {
+            return;
+        }
+        let bytes = envelope::seal(&self.build_id, key, payload);
+        if let Err(e) = self.write_entry(path, &bytes) {
+            self.write_failed(path, &e);
         }
     }
 
@@ -112,46 +163,39 @@ impl DiskStore {
 impl ReportStore for DiskStore {
     fn get(&self, key: &CacheKey) -> Option<FunctionReport> {
         let path = self.entry_path(key);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-            Err(e) => {
-                tracing::debug!(path = %path.display(), error = %e, "cannot read the cache entry");
-                return None;
-            }
-        };
-        let payload = match envelope::open(&self.build_id, key, &bytes) {
-            Ok(p) => p,
-            Err(e) => {
-                self.reject(key, &path, &format!("{e:?}"), e.is_foreign());
-                return None;
-            }
-        };
-        match decode_report(payload) {
+        let payload = self.files.read(key, &path)?;
+        match decode_report(&payload) {
             Some(report) => Some(report),
             None => {
-                self.reject(key, &path, "payload does not decode", false);
+                self.files.reject(key, &path, "payload does not decode", false);
                 None
             }
         }
     }
 
     fn put(&self, key: &CacheKey, report: &FunctionReport) {
-        if self.mode == CacheMode::ReadOnly {
+        if self.files.mode == CacheMode::ReadOnly {
             return;
         }
         let path = self.entry_path(key);
         let Some(payload) = encode_report(report) else {
-            self.write_failed(&path, &std::io::Error::other("report does not serialize"));
+            self.files.write_failed(&path, &std::io::Error::other("report does not serialize"));
             return;
         };
-        let bytes = envelope::seal(&self.build_id, key, &payload);
-        if let Err(e) = self.write_entry(&path, &bytes) {
-            self.write_failed(&path, &e);
-        }
+        self.files.write(key, &path, &payload);
     }
 
     fn stats(&self) -> StoreStats {
+        self.files.stats()
+    }
+
+    fn summaries(&self) -> Option<std::sync::Arc<dyn crate::symexec::SummaryPersistence>> {
+        Some(std::sync::Arc::new(DiskStore::summaries(self)))
+    }
+}
+
+impl EntryFiles {
+    pub(crate) fn stats(&self) -> StoreStats {
         StoreStats {
             corrupt: self.corrupt.load(Ordering::Relaxed),
             foreign: self.foreign.load(Ordering::Relaxed),

@@ -16,6 +16,7 @@
 
 pub mod disk;
 pub mod envelope;
+pub mod summaries;
 
 use crate::analysis::FunctionReport;
 use crate::config::Config;
@@ -67,6 +68,10 @@ pub trait ReportStore: Sync {
     /// Problems met so far.
     fn stats(&self) -> StoreStats {
         StoreStats::default()
+    }
+    /// The summary cache that goes with this store (`None`: summaries live for one run).
+    fn summaries(&self) -> Option<std::sync::Arc<dyn crate::symexec::SummaryPersistence>> {
+        None
     }
 }
 
@@ -244,6 +249,20 @@ impl ModuleKeys {
     /// The key of `f` (`None` for a declaration).
     pub fn key(&self, f: FuncId) -> Option<CacheKey> {
         self.keys.get(f.0 as usize).copied().flatten()
+    }
+
+    /// The function key of `f`'s summaries on disk (docs/design/modular.md "Summaries on
+    /// disk"): everything `f`'s report key covers — its deep content hash (its IR and its
+    /// callees'), the module-wide facts of what it reaches, the globals (every entry state
+    /// holds them), the engine build and the configuration — under another domain and the
+    /// summary format's version.
+    pub fn summary_key(&self, f: FuncId) -> Option<[u8; 32]> {
+        let report = self.key(f)?;
+        let mut h = blake3::Hasher::new();
+        h.update(b"termcheck summary function key\0");
+        h.update(&crate::symexec::SUMMARY_FORMAT.to_le_bytes());
+        h.update(&report.0);
+        Some(*h.finalize().as_bytes())
     }
 }
 

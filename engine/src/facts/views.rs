@@ -20,7 +20,7 @@
 use crate::ir::{BinOp, CastOp, Function, Module, Op, Operand, Type, ValueId};
 
 /// The reading of a stored integer value.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum View {
     /// Two's-complement signed value in [−2^(w−1), 2^(w−1)).
     Signed,

@@ -10,7 +10,7 @@ use crate::logic::{Formula, Int, LinExpr, Rel, Term, Var};
 use std::collections::BTreeSet;
 
 /// The relation of an atom against zero.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize, serde::Deserialize)]
 pub enum ARel {
     Le,
     Eq,
@@ -18,14 +18,14 @@ pub enum ARel {
 }
 
 /// `e rel 0` in canonical form.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Atom {
     pub e: LinExpr,
     pub rel: ARel,
 }
 
 /// A knowledge-base fact.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Fact {
     Atom(Atom),
     Or(Vec<Atom>),

@@ -430,7 +430,7 @@ impl Builder<'_, '_> {
             if recursive {
                 self.ctx.recursive_served += 1;
             }
-            store.note_served();
+            store.note_served(&stored);
             return true;
         }
         false

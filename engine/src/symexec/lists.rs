@@ -26,7 +26,7 @@ use crate::logic::{LinExpr, Rel, Var};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One field of the cells of a list invariant.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct ListField {
     pub off: u64,
     pub size: u64,
@@ -40,7 +40,7 @@ pub struct ListField {
 }
 
 /// A list invariant (see the module documentation).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct ListInv {
     pub start: Var,
     pub len: Var,

@@ -81,6 +81,7 @@ mod lists_calls;
 mod libc;
 mod returns;
 mod summary_store;
+mod summary_portable;
 mod rust_alloc;
 mod rust_vec;
 mod state;
@@ -104,7 +105,8 @@ mod summary_store_tests;
 #[cfg(test)]
 mod strings_tests;
 
-pub use summary_store::{Export, SummaryKey, SummaryStore};
+pub use summary_portable::SUMMARY_FORMAT;
+pub use summary_store::{Export, SummaryKey, SummaryPersistence, SummaryStore};
 
 use crate::config::Config;
 use crate::facts::ModuleFacts;

@@ -21,7 +21,7 @@ use crate::logic::{LinExpr, Rel, Var};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One return state of an entry, as facts over the entry's ghosts and the returned value.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct ReturnSummary {
     /// The graph node of the entry state whose return this is.
     pub entry: usize,

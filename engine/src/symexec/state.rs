@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// One activation of a function.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Frame {
     pub func: FuncId,
     pub block: BlockId,
@@ -23,7 +23,7 @@ pub struct Frame {
 }
 
 /// What kind of memory an allocation is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum AllocKind {
     /// `alloca` of the frame at this depth (freed when that frame returns).
     Stack(usize),
@@ -68,7 +68,7 @@ impl AllocKind {
 }
 
 /// `alloc(start, end)`: addresses `start..=end` are allocated (inclusive end, digest §0.3).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Alloc {
     /// Identity of the allocation inside one graph (kept by merging and generalization).
     pub id: u32,
@@ -82,7 +82,7 @@ pub struct Alloc {
 
 /// `addr ↪ value`: `size` bytes at `addr` hold `value` (a pointer if `is_ptr`), inside
 /// allocation `alloc` (the access was proved to lie in it).
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize, serde::Deserialize)]
 pub struct PtEntry {
     pub addr: Var,
     pub size: u64,
@@ -94,7 +94,7 @@ pub struct PtEntry {
 }
 
 /// An abstract state.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct State {
     pub frames: Vec<Frame>,
     pub kb: Vec<Fact>,

@@ -45,6 +45,31 @@ pub struct StoredSummary {
     /// Return states over the entry's canonical names (their `entry` field is meaningless
     /// here; an import sets it to the imported node).
     pub(crate) returns: Vec<ReturnSummary>,
+    /// Loaded from the summary cache on disk (proved by an earlier run); its `producer` is
+    /// then `func` itself, so every reader outside `func`'s call-graph component sees it.
+    pub(crate) from_disk: bool,
+}
+
+/// Where summaries persist between runs: the summary cache on disk (`cache::summaries`,
+/// outside the analysis core). Entries are keyed by a function key (pinning the function's
+/// IR, its callees', the engine build and the options) and an entry key
+/// (`summary_portable`); implementations check their envelopes and never fail the analysis.
+pub trait SummaryPersistence: Send + Sync {
+    /// The intact entries stored under `function`: (entry key, payload).
+    fn load(&self, function: &[u8; 32]) -> Vec<([u8; 32], Vec<u8>)>;
+    /// Stores one entry (may do nothing, e.g. in read-only mode).
+    fn save(&self, function: &[u8; 32], entry: &[u8; 32], payload: &[u8]);
+}
+
+/// The summary cache of a store: the backend, every function's key and the module's names.
+struct Disk {
+    backend: std::sync::Arc<dyn SummaryPersistence>,
+    keys: Vec<Option<[u8; 32]>>,
+    names: super::summary_portable::ModuleNames,
+    /// Per function: loaded (once, on the first question about the function).
+    loaded: Vec<std::sync::OnceLock<()>>,
+    /// Entry keys written by this run (not loaded back as disk summaries).
+    saved: std::sync::Mutex<std::collections::HashSet<[u8; 32]>>,
 }
 
 /// A summary ready to be stored once its termination is proved: what the producer hands to
@@ -78,6 +103,10 @@ pub struct SummaryStore {
     inner: RwLock<Inner>,
     served: AtomicU64,
     stored: AtomicU64,
+    disk: Option<Disk>,
+    loaded: AtomicU64,
+    served_from_disk: AtomicU64,
+    rejected: AtomicU64,
 }
 
 impl SummaryStore {
@@ -86,7 +115,82 @@ impl SummaryStore {
         let cg = crate::ir::callgraph::CallGraph::new(module);
         let hashes = crate::ir::fingerprint::ModuleHashes::new(module, &cg);
         let callees = (0..module.functions.len()).map(|i| cg.callees[i].to_vec()).collect();
-        SummaryStore { deep: hashes.deep, callees, scc_of: cg.scc_of.clone(), reach: RwLock::new(HashMap::new()), inner: RwLock::new(Inner::default()), served: AtomicU64::new(0), stored: AtomicU64::new(0) }
+        SummaryStore {
+            deep: hashes.deep,
+            callees,
+            scc_of: cg.scc_of.clone(),
+            reach: RwLock::new(HashMap::new()),
+            inner: RwLock::new(Inner::default()),
+            served: AtomicU64::new(0),
+            stored: AtomicU64::new(0),
+            disk: None,
+            loaded: AtomicU64::new(0),
+            served_from_disk: AtomicU64::new(0),
+            rejected: AtomicU64::new(0),
+        }
+    }
+
+    /// This store backed by the summary cache `backend`: a function's summaries are loaded
+    /// from it the first time an analysis asks for them, and every summary stored is written
+    /// to it under `keys[f]` (the function key of `cache::ModuleKeys::summary_key`; a
+    /// function without one is neither loaded nor written).
+    pub fn with_persistence(mut self, module: &crate::ir::Module, backend: std::sync::Arc<dyn SummaryPersistence>, keys: Vec<Option<[u8; 32]>>) -> SummaryStore {
+        let loaded = (0..module.functions.len()).map(|_| std::sync::OnceLock::new()).collect();
+        let names = super::summary_portable::ModuleNames::new(module);
+        self.disk = Some(Disk { backend, keys, names, loaded, saved: std::sync::Mutex::new(Default::default()) });
+        self
+    }
+
+    /// Loads `f`'s summaries from the summary cache, once per run. An entry that does not
+    /// decode, names what the module lacks or does not give back its key is counted and
+    /// skipped; one this run wrote is already in memory.
+    fn ensure_loaded(&self, f: FuncId) {
+        let Some(disk) = &self.disk else { return };
+        let (Some(once), Some(Some(fkey))) = (disk.loaded.get(f.0 as usize), disk.keys.get(f.0 as usize)) else { return };
+        once.get_or_init(|| {
+            for (ekey, payload) in disk.backend.load(fkey) {
+                if disk.saved.lock().is_ok_and(|s| s.contains(&ekey)) {
+                    continue;
+                }
+                match super::summary_portable::decode(&disk.names, fkey, f, &ekey, &payload) {
+                    Some(summary) => {
+                        if self.insert(summary) {
+                            self.loaded.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    None => {
+                        self.rejected.fetch_add(1, Ordering::Relaxed);
+                        tracing::debug!(function = f.0, "stored summary rejected (names, shape or key do not match); recomputed");
+                    }
+                }
+            }
+        });
+    }
+
+    /// Writes a summary proved in this run to the summary cache.
+    fn save(&self, summary: &StoredSummary) {
+        let Some(disk) = &self.disk else { return };
+        let Some(Some(fkey)) = disk.keys.get(summary.func.0 as usize) else { return };
+        let Some((ekey, payload)) = super::summary_portable::encode(&disk.names, fkey, summary) else { return };
+        if let Ok(mut saved) = disk.saved.lock() {
+            if !saved.insert(ekey) {
+                return;
+            }
+        }
+        disk.backend.save(fkey, &ekey, &payload);
+    }
+
+    /// Adds a summary under its key and producer; `false` if one is there already.
+    fn insert(&self, summary: StoredSummary) -> bool {
+        let Some(callee) = self.callee_hash(summary.func) else { return false };
+        let key = (SummaryKey { callee, entry: entry_hash(&summary.entry) }, summary.producer);
+        let Ok(mut inner) = self.inner.write() else { return false };
+        if inner.by_key.contains_key(&key) {
+            return false;
+        }
+        inner.by_func.entry(summary.func).or_default().push(key);
+        inner.by_key.insert(key, Arc::new(summary));
+        true
     }
 
     /// The functions `f` may call, directly or not, outside its own call-graph component
@@ -115,17 +219,17 @@ impl SummaryStore {
         self.deep.get(f.0 as usize).copied().flatten().map(|h| h.0)
     }
 
-    /// Stores a proved summary (already canonical); a summary with the same key is kept.
+    /// Stores a proved summary (already canonical) and writes it to the summary cache; a
+    /// summary with the same key is kept, and so is one loaded from disk with the same key
+    /// (every reader that sees the producer's also sees it: the producer reaches `func`).
     pub fn put(&self, summary: StoredSummary) {
-        let Some(callee) = self.callee_hash(summary.func) else { return };
-        let key = (SummaryKey { callee, entry: entry_hash(&summary.entry) }, summary.producer);
-        let Ok(mut inner) = self.inner.write() else { return };
-        if inner.by_key.contains_key(&key) {
+        if self.has(&summary) {
             return;
         }
-        inner.by_func.entry(summary.func).or_default().push(key);
-        inner.by_key.insert(key, Arc::new(summary));
-        self.stored.fetch_add(1, Ordering::Relaxed);
+        self.save(&summary);
+        if self.insert(summary) {
+            self.stored.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// The stored summaries of `f` the analysis of `reader` may use (those produced by the
@@ -133,6 +237,9 @@ impl SummaryStore {
     /// others newest first.
     pub(crate) fn candidates(&self, f: FuncId, reader: FuncId, exact: Option<[u8; 32]>) -> Vec<Arc<StoredSummary>> {
         let visible = self.reach(reader);
+        if visible.contains(&f) {
+            self.ensure_loaded(f);
+        }
         let Ok(inner) = self.inner.read() else { return vec![] };
         let Some(keys) = inner.by_func.get(&f) else { return vec![] };
         let keys: Vec<&(SummaryKey, FuncId)> = keys.iter().rev().filter(|(_, p)| visible.contains(p)).collect();
@@ -144,13 +251,21 @@ impl SummaryStore {
     /// `reader` may use.
     pub fn offers(&self, reader: FuncId, wanted: &dyn Fn(FuncId) -> bool) -> bool {
         let visible = self.reach(reader);
+        for g in visible.iter().filter(|g| wanted(**g)) {
+            self.ensure_loaded(*g);
+        }
         let Ok(inner) = self.inner.read() else { return false };
         inner.by_func.iter().any(|(f, keys)| wanted(*f) && keys.iter().any(|(_, p)| visible.contains(p)))
     }
 
-    /// Whether a summary with this key is stored.
-    pub fn contains(&self, key: &SummaryKey, producer: FuncId) -> bool {
-        self.inner.read().is_ok_and(|i| i.by_key.contains_key(&(*key, producer)))
+    /// Whether `summary`'s key is stored by its producer, or by its function itself (the
+    /// function's own analysis or the summary cache on disk: every reader that sees the
+    /// producer's summaries sees those too, since the producer reaches the function).
+    /// `true` without a key (nothing to store).
+    pub fn has(&self, summary: &StoredSummary) -> bool {
+        self.ensure_loaded(summary.func);
+        let Some(key) = self.key_of(summary) else { return true };
+        self.inner.read().is_ok_and(|i| i.by_key.contains_key(&(key, summary.producer)) || i.by_key.contains_key(&(key, summary.func)))
     }
 
     /// The key a canonical entry of `f` has (`None` without a body).
@@ -158,8 +273,26 @@ impl SummaryStore {
         Some(SummaryKey { callee: self.callee_hash(summary.func)?, entry: entry_hash(&summary.entry) })
     }
 
-    pub(crate) fn note_served(&self) {
+    pub(crate) fn note_served(&self, summary: &StoredSummary) {
         self.served.fetch_add(1, Ordering::Relaxed);
+        if summary.from_disk {
+            self.served_from_disk.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Summaries loaded from the summary cache on disk so far.
+    pub fn loaded_from_disk(&self) -> u64 {
+        self.loaded.load(Ordering::Relaxed)
+    }
+
+    /// Calls served by a summary loaded from disk so far.
+    pub fn served_from_disk(&self) -> u64 {
+        self.served_from_disk.load(Ordering::Relaxed)
+    }
+
+    /// Entries of the summary cache that were intact on disk but rejected on decoding.
+    pub fn rejected_from_disk(&self) -> u64 {
+        self.rejected.load(Ordering::Relaxed)
     }
 
     /// Calls served from the store so far (over all tasks).
@@ -331,7 +464,7 @@ pub(crate) fn canonical(func: FuncId, producer: FuncId, entry: &State, returns: 
     e.inputs.clear();
     e.inputs_exact = false;
     let returns = returns.iter().map(|r| rename_return(r, &names, &ids, 0)).collect();
-    StoredSummary { func, producer, entry: e, returns }
+    StoredSummary { func, producer, entry: e, returns, from_disk: false }
 }
 
 impl StoredSummary {
