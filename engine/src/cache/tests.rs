@@ -117,11 +117,22 @@ const KILL_ENV: &str = "TERMCHECK_CACHE_KILL_WRITER";
 /// ... ` on the same line).
 const KILL_FIRST_ENTRY: &str = "kill_writer: first entry stored";
 
+/// The summary entry the kill test writes for `k` (function key, entry key, payload): the
+/// summary cache's files follow the same rules as the reports'.
+fn summary_entry(k: u64) -> ([u8; 32], [u8; 32], Vec<u8>) {
+    let payload = (0..KILL_FILLER + k as usize).map(|i| (i as u64 * 31 + k) as u8).collect();
+    (*blake3::hash(&[b'f', k as u8]).as_bytes(), *blake3::hash(&[b'e', k as u8]).as_bytes(), payload)
+}
+
 fn write_rounds(dir: &Path, rounds: u64, announce_first: bool) {
+    use crate::symexec::SummaryPersistence as _;
     let store = DiskStore::new(dir, CacheMode::ReadWrite);
+    let summaries = store.summaries();
     for i in 0..rounds {
         let k = i % KILL_KEYS;
         store.put(&key(k), &report(k, KILL_FILLER + k as usize));
+        let (fkey, ekey, payload) = summary_entry(k);
+        summaries.save(&fkey, &ekey, &payload);
         if announce_first && i == 0 {
             use std::io::Write as _;
             let mut out = std::io::stdout().lock();
@@ -133,12 +144,18 @@ fn write_rounds(dir: &Path, rounds: u64, announce_first: bool) {
 }
 
 fn check_entries(dir: &Path) -> usize {
+    use crate::symexec::SummaryPersistence as _;
     let store = DiskStore::new(dir, CacheMode::ReadOnly);
+    let summaries = store.summaries();
     let mut present = 0;
     for k in 0..KILL_KEYS {
         if let Some(r) = store.get(&key(k)) {
             assert_eq!(r, report(k, KILL_FILLER + k as usize), "entry {k} read back wrongly");
             present += 1;
+        }
+        let (fkey, ekey, payload) = summary_entry(k);
+        for (read_key, read_payload) in summaries.load(&fkey) {
+            assert!(read_key == ekey && read_payload == payload, "summary entry {k} read back wrongly");
         }
     }
     assert_eq!(store.stats(), StoreStats::default(), "a killed writer left a corrupt entry");
@@ -155,6 +172,12 @@ fn kill_writer() {
             let dir = tempfile::tempdir().expect("tempdir");
             write_rounds(dir.path(), 2 * KILL_KEYS, false);
             assert_eq!(check_entries(dir.path()), KILL_KEYS as usize);
+            use crate::symexec::SummaryPersistence as _;
+            let summaries = DiskStore::new(dir.path(), CacheMode::ReadOnly).summaries();
+            for k in 0..KILL_KEYS {
+                let (fkey, ekey, payload) = summary_entry(k);
+                assert_eq!(summaries.load(&fkey), vec![(ekey, payload)], "summary entry {k}");
+            }
         }
     }
 }
@@ -347,5 +370,135 @@ fn concurrent_runs_on_one_cache_give_the_reports_of_one_run() {
         assert!(stored == ta[pos] || stored == tb[pos], "{stored:?} is neither run's report");
     }
     assert_eq!(found, after.reused, "every reused report is a stored entry");
+    assert_eq!(store.stats(), StoreStats::default());
+}
+
+// ---- the summary cache ----
+
+#[test]
+fn summary_entries_corrupt_foreign_or_misplaced_are_counted_and_ignored() {
+    use crate::symexec::SummaryPersistence as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = DiskStore::new(dir.path(), CacheMode::ReadWrite);
+    let summaries = store.summaries();
+    let (f, e) = ([1u8; 32], [2u8; 32]);
+    assert!(summaries.load(&f).is_empty());
+    summaries.save(&f, &e, b"summary payload");
+    assert_eq!(summaries.load(&f), vec![(e, b"summary payload".to_vec())]);
+    // Read-only mode reads, never writes.
+    let ro = DiskStore::new(dir.path(), CacheMode::ReadOnly).summaries();
+    ro.save(&f, &[5; 32], b"other");
+    assert_eq!(ro.load(&f).len(), 1);
+    // Another engine build: intact but foreign, never read as a summary.
+    let other = DiskStore::with_build_id(dir.path(), CacheMode::ReadWrite, [0xab; 32]);
+    assert!(other.summaries().load(&f).is_empty());
+    assert_eq!(other.stats().foreign, 1);
+    // A flipped byte, and an entry file copied under another entry's name or function.
+    let path = summaries.entry_path(&f, &e);
+    let good = std::fs::read(&path).expect("written");
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x40;
+    std::fs::write(&path, &bad).expect("corrupt it");
+    assert!(summaries.load(&f).is_empty());
+    assert_eq!(store.stats().corrupt, 1);
+    std::fs::write(&path, &good).expect("restore");
+    std::fs::write(summaries.entry_path(&f, &[9; 32]), &good).expect("copy under another name");
+    std::fs::create_dir_all(summaries.function_dir(&[7; 32])).expect("dir");
+    std::fs::write(summaries.entry_path(&[7; 32], &e), &good).expect("copy into another function");
+    assert_eq!(summaries.load(&f), vec![(e, b"summary payload".to_vec())], "the copy's key does not match its name");
+    assert!(summaries.load(&[7; 32]).is_empty() || summaries.load(&[7; 32]) == vec![(e, b"summary payload".to_vec())]);
+    // Stray files (a killed writer's temporary file, other names) are never read.
+    std::fs::write(summaries.function_dir(&f).join(".x.entry.1.0.tmp"), b"junk").expect("write");
+    std::fs::write(summaries.function_dir(&f).join("notes.txt"), b"junk").expect("write");
+    assert_eq!(summaries.load(&f).len(), 1);
+}
+
+/// As [`config`], with mathematical integers (the callers below are proved through their
+/// callees' summaries only without C's overflow checks).
+fn math_config(jobs: usize) -> Config {
+    Config::new(IntSemantics::Math, Duration::from_secs(1200))
+        .with_function_timeout(Duration::from_secs(600))
+        .expect("positive")
+        .with_jobs(NonZeroUsize::new(jobs).expect("positive"))
+}
+
+/// The verdict kinds of a run: a proof found through a summary loaded from disk may differ
+/// from one found through an entry built in the run (another ranking function), the verdict
+/// may not.
+fn kinds(r: &ModuleReport) -> Vec<(String, &'static str, &'static str)> {
+    let t = |t: &Termination| match t {
+        Termination::Yes(_) => "YES",
+        Termination::No(_) => "NO",
+        Termination::Maybe { .. } => "MAYBE",
+    };
+    let m = |m: &MemorySafety| match m {
+        MemorySafety::Proved => "proved",
+        MemorySafety::Violated(_) => "violated",
+        MemorySafety::Unknown { .. } => "unknown",
+    };
+    r.functions.iter().map(|f| (f.name.clone(), t(&f.termination), m(&f.memory_safety))).collect()
+}
+
+/// Callers of untouched callees with loops (`count`, `sum`): their proved summaries persist.
+const SUMMARY_PROGRAM: &str = "int count(int n) { int i = 0; while (i < n) i++; return i; }
+int twice(int a) { if (a > 1000) return 0; return count(a) + count(a + 1); }
+int chain(int b) { if (b < 0 || b > 50) return 0; return twice(b) + count(b); }
+int sum(const int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
+int fill_and_sum(int v) { int buf[8]; for (int i = 0; i < 8; i++) buf[i] = v; return sum(buf, 8); }
+int main(void) { int other[8]; for (int i = 0; i < 8; i++) other[i] = i; return chain(7) + fill_and_sum(3) + sum(other, 8); }
+";
+
+#[test]
+fn after_a_leaf_edit_the_callers_import_the_untouched_callees_summaries_from_disk() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("cache");
+    let m = load(dir.path(), SUMMARY_PROGRAM);
+    let first = analyze_module_with_store(&m, &math_config(2), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
+    assert_eq!(first.summaries_loaded_from_disk, 0);
+    assert!(first.summaries_stored >= 2, "{first:?}");
+    // `twice` edited (same line and columns): `twice`, `chain` and `main` are analysed again;
+    // `count`'s report comes from the report cache, so its summary can only come from disk.
+    let edited = load(dir.path(), &SUMMARY_PROGRAM.replacen("a > 1000", "a > 1001", 1));
+    let store = DiskStore::new(&cache, CacheMode::ReadWrite);
+    let second = analyze_module_with_store(&edited, &math_config(2), &FunctionSelection::AllDefined, &store);
+    assert_eq!((second.analysed, second.reused), (3, 3), "{second:?}");
+    assert!(second.summaries_loaded_from_disk >= 1, "{second:?}");
+    assert!(second.calls_served_from_disk >= 1, "{second:?}");
+    assert!(second.calls_served_from_summaries >= second.calls_served_from_disk);
+    assert_eq!(store.stats(), StoreStats::default());
+    // The same verdicts as an analysis without any cache.
+    let fresh = crate::analysis::analyze_module(&edited, &math_config(2), &FunctionSelection::AllDefined);
+    assert_eq!(kinds(&fresh), kinds(&second));
+    // Another engine build sees every entry as foreign: nothing loaded, the same verdicts.
+    let foreign = DiskStore::with_build_id(&cache, CacheMode::ReadOnly, [0xcd; 32]);
+    let other_build = analyze_module_with_store(&edited, &math_config(2), &FunctionSelection::AllDefined, &foreign);
+    assert_eq!(other_build.summaries_loaded_from_disk, 0, "{other_build:?}");
+    assert_eq!(kinds(&fresh), kinds(&other_build));
+}
+
+#[test]
+fn concurrent_runs_share_the_summary_cache_and_give_the_verdicts_of_one_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("cache");
+    let m = load(dir.path(), SUMMARY_PROGRAM);
+    let single = analyze_module_with_store(&m, &math_config(1), &FunctionSelection::AllDefined, &MemoryStore::new());
+    let (a, b) = std::thread::scope(|s| {
+        let run = || analyze_module_with_store(&m, &math_config(1), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
+        let a = s.spawn(run);
+        let b = s.spawn(run);
+        (a.join().expect("run a"), b.join().expect("run b"))
+    });
+    assert_eq!(kinds(&a), kinds(&single));
+    assert_eq!(kinds(&b), kinds(&single));
+    // An edit of `main` (the only function reaching `fill_and_sum`'s entry of `sum`): it is
+    // analysed again with whatever the two writers left.
+    let edited = load(dir.path(), &SUMMARY_PROGRAM.replacen("chain(7)", "chain(8)", 1));
+    let store = DiskStore::new(&cache, CacheMode::ReadWrite);
+    let after = analyze_module_with_store(&edited, &math_config(1), &FunctionSelection::AllDefined, &store);
+    assert_eq!(after.analysed, 1, "{after:?}");
+    assert!(after.summaries_loaded_from_disk >= 1, "{after:?}");
+    let fresh = crate::analysis::analyze_module(&edited, &math_config(1), &FunctionSelection::AllDefined);
+    assert_eq!(kinds(&fresh), kinds(&after));
     assert_eq!(store.stats(), StoreStats::default());
 }

@@ -103,6 +103,8 @@ mod rust_tests;
 #[cfg(test)]
 mod summary_store_tests;
 #[cfg(test)]
+mod summary_portable_tests;
+#[cfg(test)]
 mod strings_tests;
 
 pub use summary_portable::SUMMARY_FORMAT;
