@@ -496,7 +496,9 @@ fn concurrent_runs_share_the_summary_cache_and_give_the_verdicts_of_one_run() {
     let edited = load(dir.path(), &SUMMARY_PROGRAM.replacen("chain(7)", "chain(8)", 1));
     let store = DiskStore::new(&cache, CacheMode::ReadWrite);
     let after = analyze_module_with_store(&edited, &math_config(1), &FunctionSelection::AllDefined, &store);
-    assert_eq!(after.analysed, 1, "{after:?}");
+    // `main` at least (a report that used more than half of its time in the loaded writers
+    // is not stored: `is_cacheable`).
+    assert!(after.analysed >= 1, "{after:?}");
     assert!(after.summaries_loaded_from_disk >= 1, "{after:?}");
     let fresh = crate::analysis::analyze_module(&edited, &math_config(1), &FunctionSelection::AllDefined);
     assert_eq!(kinds(&fresh), kinds(&after));
