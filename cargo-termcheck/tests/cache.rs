@@ -117,3 +117,33 @@ fn find_entry(dir: &Path) -> Option<PathBuf> {
     }
     None
 }
+
+/// `prove FILE --all-functions` in `dir` with the cache in `dir/c`, JSON: the run's object.
+fn all_functions_json(dir: &Path, file: &str) -> serde_json::Value {
+    let args: Vec<String> = ["prove", file, "--all-functions", "--int-semantics", "math", "--jobs", "2", "--timeout", "120", "--cache-dir", "c", "--format", "json"].iter().map(|s| s.to_string()).collect();
+    let run = run_binary(binary(), dir, &args, Duration::from_secs(180));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    serde_json::from_str(run.stdout.trim_end()).expect("one JSON object")
+}
+
+#[test]
+fn after_an_edit_the_callers_import_summaries_from_the_summary_cache() {
+    // `stored-summaries.c` (tests/cases/all-functions): `count` and `sum` loop; edit `twice`
+    // (same line and columns): `twice`, `chain` and `main` are analysed again, and `count`'s
+    // report comes from the report cache, so its summary can only come from disk.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/cases/all-functions/stored-summaries.c");
+    let text = std::fs::read_to_string(source).expect("the case");
+    std::fs::write(dir.path().join("p.c"), &text).expect("write");
+    let cold = all_functions_json(dir.path(), "p.c");
+    assert_eq!(cold["summaries_loaded_from_disk"], 0, "{cold}");
+    assert!(cold["summaries_stored"].as_u64().is_some_and(|n| n >= 2), "{cold}");
+    assert!(entries(&dir.path().join("c").join("v1").join("summaries")) >= 2, "summary entries written");
+    std::fs::write(dir.path().join("p.c"), text.replacen("a > 1000", "a > 1001", 1)).expect("edit");
+    let edited = all_functions_json(dir.path(), "p.c");
+    assert_eq!(edited["analysed"], 3, "{edited}");
+    assert!(edited["summaries_loaded_from_disk"].as_u64().is_some_and(|n| n >= 1), "{edited}");
+    assert!(edited["calls_served_from_disk"].as_u64().is_some_and(|n| n >= 1), "{edited}");
+    let verdicts = |v: &serde_json::Value| v["functions"].as_array().expect("functions").iter().map(|f| (f["name"].clone(), f["verdict"].clone(), f["memory_safety"].clone())).collect::<Vec<_>>();
+    assert_eq!(verdicts(&cold), verdicts(&edited));
+}
