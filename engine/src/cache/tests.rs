@@ -331,18 +331,24 @@ fn second_run_reuses_everything_and_an_edit_reanalyses_exactly_its_callers() {
     assert_eq!((reverted.analysed, reverted.reused), (0, n), "the first version is still cached");
 }
 
+/// A run without a disk cache, then two runs at the same time on the disk cache `cache`.
+fn one_run_and_two_concurrent_ones(m: &Module, config: &Config, cache: &Path) -> (ModuleReport, ModuleReport, ModuleReport) {
+    let single = analyze_module_with_store(m, config, &FunctionSelection::AllDefined, &MemoryStore::new());
+    let (a, b) = std::thread::scope(|s| {
+        let run = || analyze_module_with_store(m, config, &FunctionSelection::AllDefined, &DiskStore::new(cache, CacheMode::ReadWrite));
+        let a = s.spawn(run);
+        let b = s.spawn(run);
+        (a.join().expect("run a"), b.join().expect("run b"))
+    });
+    (single, a, b)
+}
+
 #[test]
 fn concurrent_runs_on_one_cache_give_the_reports_of_one_run() {
     let dir = tempfile::tempdir().expect("tempdir");
     let cache = dir.path().join("cache");
     let m = load(dir.path(), PROGRAM);
-    let single = analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &MemoryStore::new());
-    let (a, b) = std::thread::scope(|s| {
-        let run = || analyze_module_with_store(&m, &config(1), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
-        let a = s.spawn(run);
-        let b = s.spawn(run);
-        (a.join().expect("run a"), b.join().expect("run b"))
-    });
+    let (single, a, b) = one_run_and_two_concurrent_ones(&m, &config(1), &cache);
     assert_eq!(verdicts(&a), verdicts(&single));
     assert_eq!(verdicts(&b), verdicts(&single));
     assert_eq!(a.analysed + a.reused, 6);
@@ -482,13 +488,7 @@ fn concurrent_runs_share_the_summary_cache_and_give_the_verdicts_of_one_run() {
     let dir = tempfile::tempdir().expect("tempdir");
     let cache = dir.path().join("cache");
     let m = load(dir.path(), SUMMARY_PROGRAM);
-    let single = analyze_module_with_store(&m, &math_config(1), &FunctionSelection::AllDefined, &MemoryStore::new());
-    let (a, b) = std::thread::scope(|s| {
-        let run = || analyze_module_with_store(&m, &math_config(1), &FunctionSelection::AllDefined, &DiskStore::new(&cache, CacheMode::ReadWrite));
-        let a = s.spawn(run);
-        let b = s.spawn(run);
-        (a.join().expect("run a"), b.join().expect("run b"))
-    });
+    let (single, a, b) = one_run_and_two_concurrent_ones(&m, &math_config(1), &cache);
     assert_eq!(kinds(&a), kinds(&single));
     assert_eq!(kinds(&b), kinds(&single));
     // An edit of `main` (the only function reaching `fill_and_sum`'s entry of `sum`): it is
