@@ -80,3 +80,38 @@ fn the_lp_that_ignored_its_limit_no_longer_needs_the_watchdog() {
     assert!(!reason.starts_with("timeout after"), "the engine should answer by its deadline, not the watchdog ({:?})", run.elapsed);
     assert!(reason == "timeout" || reason.starts_with("no ranking function found"), "{reason}");
 }
+
+/// Issue 12: workspace mode stops computing on a function once its `--function-timeout` is
+/// used up (the engine's deadline checks, and the z3 calls interrupted at their limits), so
+/// no core keeps burning on it while the run goes on. `tests/slow/hard-loops` has three
+/// functions the engine cannot finish in a second (each uses up a 30 s budget); with one job
+/// and 1 s each, the process's own CPU time (all its threads, not cargo's or clang's, read
+/// after it ended: `Run::cpu`) stays near 3 s. An analysis that ran on to the run's
+/// `--timeout` of 300 s would take tens of CPU seconds even on a machine at load 30. CPU time,
+/// not wall time: a loaded machine only makes it smaller, so the bound is an upper one with a
+/// wide margin and the test does not depend on load.
+#[test]
+fn workspace_mode_stops_computing_at_each_functions_budget() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("repository root").to_path_buf();
+    let manifest = repo.join("tests/slow/hard-loops/Cargo.toml");
+    let target = tempfile::tempdir().expect("temporary target directory");
+    let args: Vec<String> = [
+        "termcheck", "--manifest-path", manifest.to_str().expect("UTF-8 path"), "--target-dir", target.path().to_str().expect("UTF-8 path"),
+        "--locked", "--offline", "--no-cache", "--jobs", "1", "--function-timeout", "1", "--timeout", "300", "--message-format", "json",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let run = run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &repo, &args, Duration::from_secs(900));
+    // The default policy warns about timeouts: the gate is met.
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let lines: Vec<serde_json::Value> = run.stdout.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    for function in ["hard_loops::chase", "hard_loops::collatz", "hard_loops::nested"] {
+        let line = lines.iter().find(|l| l["path"] == function).unwrap_or_else(|| panic!("{function} not reported: {run:?}"));
+        assert_eq!(line["verdict"], "MAYBE", "{line}");
+        let checks: Vec<&serde_json::Value> = line["findings"].as_array().into_iter().flatten().map(|f| &f["check"]).collect();
+        assert!(checks.iter().any(|c| *c == "timeout"), "{function} should have used up its budget: {line}");
+    }
+    let cpu = run.cpu.expect("the process's CPU time");
+    assert!(cpu < Duration::from_secs(3 * 2 + 10), "the analysis went on computing after the functions' budgets: {cpu:?} of CPU time in {:?}", run.elapsed);
+}

@@ -109,7 +109,7 @@ mod tests {
     use std::time::Duration;
 
     fn run(code: i32, stdout: &str) -> Run {
-        Run { code: Some(code), stdout: stdout.into(), stderr: String::new(), killed: false, elapsed: Duration::ZERO }
+        Run { code: Some(code), stdout: stdout.into(), stderr: String::new(), killed: false, elapsed: Duration::ZERO, cpu: None }
     }
 
     const GOOD: &str = "f (a.c:1)\ntermination: YES\nmemory-safety: proved\ntermination proof:\n  note: n\n\n\

@@ -122,7 +122,7 @@ mod tests {
     use std::time::Duration;
 
     fn run(code: i32, stdout: &str, stderr: &str) -> Run {
-        Run { code: Some(code), stdout: stdout.into(), stderr: stderr.into(), killed: false, elapsed: Duration::ZERO }
+        Run { code: Some(code), stdout: stdout.into(), stderr: stderr.into(), killed: false, elapsed: Duration::ZERO, cpu: None }
     }
 
     #[test]

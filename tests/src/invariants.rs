@@ -86,7 +86,7 @@ mod tests {
     use std::time::Duration;
 
     fn run(code: Option<i32>, stdout: &str, stderr: &str) -> Run {
-        Run { code, stdout: stdout.into(), stderr: stderr.into(), killed: code.is_none(), elapsed: Duration::ZERO }
+        Run { code, stdout: stdout.into(), stderr: stderr.into(), killed: code.is_none(), elapsed: Duration::ZERO, cpu: None }
     }
 
     #[test]

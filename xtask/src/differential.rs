@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use termcheck_tests::generated_c::{program, Seeded};
 use termcheck_tests::real_exec::{
-    check_no_witness, check_no_witness_counted, check_terminates, check_terminates_counted, check_violation, Answer, LoopBounds, Native,
+    check_no_witness, check_no_witness_counted, check_terminates, check_terminates_counted, check_violation, check_violation_counted, Answer, LoopBounds, Native,
 };
 
 /// Writes programs `seed .. seed+count` as `DIR/gen_<seed>.c`.
@@ -93,7 +93,8 @@ fn examine(binary: &Path, native: &Native, path: &Path, timeout: f64, bounds: &L
         }
     }
     if let Some(violation) = &answer.violation {
-        if let Err(e) = check_violation(native, path, &violation.inputs) {
+        let confirmed = if counted { check_violation_counted(native, path, &violation.inputs) } else { check_violation(native, path, &violation.inputs) };
+        if let Err(e) = confirmed {
             wrong.push(format!("violation ({}) not confirmed: {e}", violation.kind));
         }
     }

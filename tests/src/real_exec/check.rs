@@ -120,7 +120,12 @@ pub(super) fn ends_on_every_feed(native: &Native, source: &Path, first: &Stage, 
 
 /// A memory-safety violation: the run on its inputs (ASan + UBSan, `-O0`) makes a report.
 pub fn check_violation(native: &Native, source: &Path, inputs: &Feed) -> Result<String, String> {
-    let exe = native.compile(source, Build::AsanUbsan)?;
+    violation_reported(native, source, inputs, Build::AsanUbsan)
+}
+
+/// The violation check with `build` (an `-O0` ASan + UBSan build, run without a step bound).
+pub(super) fn violation_reported(native: &Native, source: &Path, inputs: &Feed, build: Build) -> Result<String, String> {
+    let exe = native.compile(source, build)?;
     let r = run(&exe, inputs, Duration::from_secs(10), None)?;
     match r.ending {
         Ending::SanitizerReport(report) => Ok(report),

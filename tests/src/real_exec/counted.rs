@@ -5,7 +5,7 @@
 //! costs the time of its bound, not a fixed wait. Wall-clock bounds remain only as a safety
 //! net (a loop-counted run is never expected to reach them).
 
-use super::check::{describe, ends_on_every_feed, Stage};
+use super::check::{describe, ends_on_every_feed, violation_reported, Stage};
 use super::feed::Feed;
 use super::native::{run_bounded, Build, Ending, Native};
 use std::path::Path;
@@ -52,13 +52,17 @@ impl Default for LoopBounds {
 /// Wall-clock safety net of one loop-counted run.
 const SAFETY_WALL: Duration = Duration::from_secs(600);
 
-/// A NO witness: at `-O0` and at `-O2` (both under UBSan) the run on `feed` reaches the
-/// loop-iteration bound (at `-O2` or computes for `no_cpu_seconds`), without a sanitizer
-/// report and without asking for an input the witness does not give.
+/// A NO witness: at `-O0` under ASan and UBSan and at `-O2` under UBSan the run on `feed`
+/// reaches the loop-iteration bound (at `-O2` or computes for `no_cpu_seconds`), without a
+/// sanitizer report and without asking for an input the witness does not give.
+///
+/// The `-O0` build is the one of the YES and violation checks ([`LOOP_COUNTED_O0`]), so a NO
+/// with a violation costs two builds, not three; ASan there only adds checks (a witness the
+/// engine replayed makes no memory error, so a report is a disagreement either way).
 pub fn check_no_witness_counted(native: &Native, source: &Path, feed: &Feed, bounds: &LoopBounds) -> Result<String, String> {
     let mut notes = Vec::new();
     for (build, bound, cpu) in [
-        (Build::LoopCountedUbsan, bounds.no_unoptimised, None),
+        (LOOP_COUNTED_O0, bounds.no_unoptimised, None),
         (Build::LoopCountedUbsanOptimised, bounds.no_optimised, Some(bounds.no_cpu_seconds)),
     ] {
         let exe = native.compile(source, build)?;
@@ -71,11 +75,22 @@ pub fn check_no_witness_counted(native: &Native, source: &Path, feed: &Feed, bou
     Ok(notes.join("; "))
 }
 
+/// The `-O0` build of every check of a loop-counted program (NO witness, YES, violation).
+pub const LOOP_COUNTED_O0: Build = Build::LoopCountedAsanUbsan;
+
+/// A memory-safety violation of a loop-counted program: as [`check_violation`] (no bound on
+/// loop iterations), on the [`LOOP_COUNTED_O0`] build the other checks share.
+///
+/// [`check_violation`]: super::check_violation
+pub fn check_violation_counted(native: &Native, source: &Path, inputs: &Feed) -> Result<String, String> {
+    violation_reported(native, source, inputs, LOOP_COUNTED_O0)
+}
+
 /// A YES: on every feed of [`yes_feeds`] the program ends within `yes_unoptimised` loop
 /// iterations at `-O0` under ASan and UBSan, or (a long loop) within `yes_optimised` at `-O2`
 /// under UBSan, without a sanitizer report.
 pub fn check_terminates_counted(native: &Native, source: &Path, bounds: &LoopBounds) -> Result<String, String> {
-    let first = Stage { build: Build::LoopCountedAsanUbsan, wall: SAFETY_WALL, steps: Some(bounds.yes_unoptimised), cpu_seconds: None };
+    let first = Stage { build: LOOP_COUNTED_O0, wall: SAFETY_WALL, steps: Some(bounds.yes_unoptimised), cpu_seconds: None };
     let rerun = Stage { build: Build::LoopCountedUbsanOptimised, wall: SAFETY_WALL, steps: Some(bounds.yes_optimised), cpu_seconds: Some(bounds.yes_cpu_seconds) };
     ends_on_every_feed(native, source, &first, |e| *e == Ending::StepBoundReached, &rerun)
 }
@@ -119,6 +134,23 @@ mod tests {
         let bounds = LoopBounds { no_cpu_seconds: 1, ..LoopBounds::default() };
         let note = check_no_witness_counted(&native, &source, &feed, &bounds).expect("runs on");
         assert!(note.contains("CPU-time bound reached"), "{note}");
+    }
+
+    /// A NO with a violation costs two builds: the witness's `-O0` look and the violation's
+    /// run share one (ASan and UBSan); a memory error in a witness's loop is caught there.
+    #[test]
+    fn a_no_witness_and_a_violation_share_the_unoptimised_build() {
+        let native = Native::new().expect("clang-22");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let source = write(dir.path(), "both.c", "int main(void) {\n    int a[4] = {0};\n    int i = __VERIFIER_nondet_int();\n    if (i >= 0) { a[i] = 1; return a[0]; }\n    while (i < 0) {\n        TC_STEP();\n        a[-i % 4] = 0;\n    }\n    return 0;\n}\n");
+        let bounds = LoopBounds { no_unoptimised: 1 << 10, no_optimised: 1 << 12, ..LoopBounds::default() };
+        check_no_witness_counted(&native, &source, &Feed::values(&[-1]), &bounds).expect("runs on");
+        check_violation_counted(&native, &source, &Feed::values(&[4])).expect("writes past the array");
+        assert_eq!(native.builds(), 2);
+        // The same loop stepping out of its array is a memory error, not a non-terminating run.
+        let out = write(dir.path(), "out.c", "int main(void) {\n    int a[4] = {0};\n    int *q = a;\n    int i = __VERIFIER_nondet_int();\n    while (i < 0) {\n        TC_STEP();\n        q[-i] = 0;\n    }\n    return 0;\n}\n");
+        let err = check_no_witness_counted(&native, &out, &Feed::values(&[-5]), &bounds).expect_err("out of bounds");
+        assert!(err.contains("sanitizer report"), "{err}");
     }
 
     /// A NO witness whose loop ends only after a wrap-around (here of a 16-bit counter, 2^16 - 5

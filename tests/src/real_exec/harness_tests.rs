@@ -109,6 +109,27 @@ fn memory_violation_is_confirmed_and_a_safe_run_is_not() {
     assert!(err.contains("terminated"), "{err}");
 }
 
+/// Sanitized builds link the shared sanitizer runtimes (faster to link) and report what the
+/// static ones report: an ASan heap overflow and a UBSan signed overflow.
+#[test]
+fn the_shared_sanitizer_runtimes_report_what_the_static_ones_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let heap = program(&dir, "heap.c", "#include <stdlib.h>\nint main(void) { int *a = malloc(4 * sizeof(int)); int i = __VERIFIER_nondet_int(); if (i < 0) return 0; a[i] = 1; int r = a[0]; free(a); return r; }");
+    let signed = program(&dir, "signed.c", "int main(void) { int x = __VERIFIER_nondet_int(); return x + 1; }");
+    let shared = Native::new().unwrap();
+    assert!(shared.links_shared_runtimes(), "clang-22's runtime folder has the shared ASan and UBSan runtimes (scripts/setup.sh)");
+    let exe = shared.compile(&heap, Build::AsanUbsan).unwrap();
+    let needed = std::process::Command::new("readelf").arg("-d").arg(&exe).output().unwrap();
+    assert!(String::from_utf8_lossy(&needed.stdout).contains("libclang_rt.asan"), "not linked with the shared runtime");
+    for native in [shared, Native::with_static_runtimes().unwrap()] {
+        let report = check_violation(&native, &heap, &Feed::values(&[4])).unwrap();
+        assert!(report.contains("heap-buffer-overflow"), "{report}");
+        check_violation(&native, &heap, &Feed::values(&[3])).unwrap_err();
+        let report = check_violation(&native, &signed, &Feed::values(&[i32::MAX.into()])).unwrap();
+        assert!(report.contains("signed integer overflow"), "{report}");
+    }
+}
+
 #[test]
 fn feed_converts_values_as_c_does() {
     let dir = tempfile::tempdir().unwrap();

@@ -13,7 +13,7 @@ pub mod native;
 
 pub use answer::Answer;
 pub use check::{check_no_witness, check_terminates, check_violation};
-pub use counted::{check_no_witness_counted, check_terminates_counted, LoopBounds};
+pub use counted::{check_no_witness_counted, check_terminates_counted, check_violation_counted, LoopBounds};
 pub use feed::{After, Feed, FeedValue};
 pub use native::{Build, Ending, Native};
 

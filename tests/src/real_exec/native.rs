@@ -26,12 +26,10 @@ pub enum Build {
     Optimised,
     /// `-O0` with ASan and UBSan (memory-safety violations).
     AsanUbsan,
-    /// `-O0` with UBSan and `-DTC_LOOP_STEPS`: loop iterations of a generated program
+    /// `-O2` with UBSan and `-DTC_LOOP_STEPS`: loop iterations of a generated program
     /// (`generated_c`, `TC_STEP()`) counted by the stub.
-    LoopCountedUbsan,
-    /// As `LoopCountedUbsan` at `-O2`: the same count, 10-50x faster.
     LoopCountedUbsanOptimised,
-    /// As `LoopCountedUbsan` with ASan too.
+    /// `-O0` with ASan, UBSan and `-DTC_LOOP_STEPS` (loop iterations counted as above).
     LoopCountedAsanUbsan,
 }
 
@@ -48,7 +46,6 @@ impl Build {
             Build::UbsanOptimised => &["-O2", UBSAN, NO_RECOVER],
             Build::Optimised => &["-O2"],
             Build::AsanUbsan => &["-O0", "-fsanitize=address,undefined", NO_RECOVER],
-            Build::LoopCountedUbsan => &["-O0", UBSAN, NO_RECOVER, LOOPS],
             Build::LoopCountedUbsanOptimised => &["-O2", UBSAN, NO_RECOVER, LOOPS],
             Build::LoopCountedAsanUbsan => &["-O0", "-fsanitize=address,undefined", NO_RECOVER, LOOPS],
         }
@@ -58,11 +55,17 @@ impl Build {
     fn stub_flags(self) -> &'static [&'static str] {
         match self {
             Build::StepCounted | Build::Optimised => &[],
-            Build::StepCountedUbsan | Build::Ubsan | Build::UbsanOptimised | Build::LoopCountedUbsan | Build::LoopCountedUbsanOptimised => {
+            Build::StepCountedUbsan | Build::Ubsan | Build::UbsanOptimised | Build::LoopCountedUbsanOptimised => {
                 &["-fsanitize=undefined"]
             }
             Build::AsanUbsan | Build::LoopCountedAsanUbsan => &["-fsanitize=address,undefined"],
         }
+    }
+
+    /// Whether the build links a sanitizer runtime (linked as a shared library when
+    /// [`Native`] found clang's runtime folder, see [`Native::compile`]).
+    fn sanitized(self) -> bool {
+        !matches!(self, Build::StepCounted | Build::Optimised)
     }
 
     fn name(self) -> &'static str {
@@ -73,7 +76,6 @@ impl Build {
             Build::UbsanOptimised => "ubsan_o2",
             Build::Optimised => "o2",
             Build::AsanUbsan => "asan_ubsan",
-            Build::LoopCountedUbsan => "loops_ubsan",
             Build::LoopCountedUbsanOptimised => "loops_ubsan_o2",
             Build::LoopCountedAsanUbsan => "loops_asan_ubsan",
         }
@@ -110,7 +112,14 @@ pub struct NativeRun {
 pub struct Native {
     dir: tempfile::TempDir,
     clang: PathBuf,
+    /// clang's sanitizer runtime folder (`-print-runtime-dir`) when it holds the shared
+    /// runtimes: sanitized builds then link them with `-shared-libsan` and find them at run
+    /// time through an rpath to this folder.
+    shared_runtime: Option<PathBuf>,
     stubs: std::sync::Mutex<std::collections::HashMap<&'static str, PathBuf>>,
+    /// Executables already built, by source text and build: the checks of one answer that
+    /// need the same build (a NO witness's `-O0` look and a violation's run) share it.
+    built: std::sync::Mutex<std::collections::HashMap<(PathBuf, String, Build), PathBuf>>,
     counter: std::sync::atomic::AtomicUsize,
 }
 
@@ -128,14 +137,31 @@ fn find_clang() -> Result<PathBuf, String> {
     Err("clang-22 not found (run scripts/setup.sh)".to_string())
 }
 
+/// clang's runtime folder if it holds the shared ASan and UBSan runtimes.
+fn shared_runtime_dir(clang: &Path) -> Option<PathBuf> {
+    let out = Command::new(clang).arg("-print-runtime-dir").output().ok().filter(|o| o.status.success())?;
+    let dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim());
+    let has = |name: &str| std::fs::read_dir(&dir).ok().is_some_and(|mut entries| entries.any(|e| e.is_ok_and(|e| e.file_name().to_str().is_some_and(|f| f.starts_with(name) && f.ends_with(".so")))));
+    (has("libclang_rt.asan") && has("libclang_rt.ubsan_standalone")).then_some(dir)
+}
+
 impl Native {
     pub fn new() -> Result<Self, String> {
+        let clang = find_clang()?;
         Ok(Native {
             dir: tempfile::tempdir().map_err(|e| format!("temporary folder: {e}"))?,
-            clang: find_clang()?,
+            shared_runtime: shared_runtime_dir(&clang),
+            clang,
             stubs: Default::default(),
+            built: Default::default(),
             counter: Default::default(),
         })
+    }
+
+    /// As [`Native::new`], linking the sanitizer runtimes statically (clang's default): the
+    /// reference the shared runtimes are measured and tested against.
+    pub fn with_static_runtimes() -> Result<Self, String> {
+        Ok(Native { shared_runtime: None, ..Native::new()? })
     }
 
     fn clang(&self, args: &[&str]) -> Result<(), String> {
@@ -162,8 +188,28 @@ impl Native {
         Ok(object)
     }
 
-    /// Compiles `source` with the stub; returns the executable.
+    /// Whether sanitized builds link the shared sanitizer runtimes.
+    pub fn links_shared_runtimes(&self) -> bool {
+        self.shared_runtime.is_some()
+    }
+
+    /// How many executables were built so far.
+    pub fn builds(&self) -> usize {
+        self.counter.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Compiles `source` with the stub; returns the executable. A source already built the
+    /// same way (same path and text) is not built again.
+    ///
+    /// Sanitized builds link the shared sanitizer runtime when clang has it (`-shared-libsan`,
+    /// with an rpath to clang's runtime folder): linking the static ASan runtime is most of a
+    /// build's time, and the shared one behaves the same (the same checks and reports).
     pub fn compile(&self, source: &Path, build: Build) -> Result<PathBuf, String> {
+        let text = std::fs::read_to_string(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+        let key = (source.to_path_buf(), text, build);
+        if let Some(exe) = self.built.lock().map_err(|_| "build cache poisoned".to_string())?.get(&key) {
+            return Ok(exe.clone());
+        }
         let stub = self.stub(build)?;
         let n = self.counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let stem = source.file_stem().and_then(|s| s.to_str()).unwrap_or("program");
@@ -172,7 +218,13 @@ impl Native {
         args.extend(build.flags());
         args.extend([source.to_str().ok_or("non-UTF-8 path")?, stub.to_str().ok_or("non-UTF-8 path")?, "-o"]);
         args.push(exe.to_str().ok_or("non-UTF-8 path")?);
+        let rpath;
+        if let Some(dir) = self.shared_runtime.as_ref().filter(|_| build.sanitized()) {
+            rpath = format!("-Wl,-rpath,{}", dir.to_str().ok_or("non-UTF-8 path")?);
+            args.extend(["-shared-libsan", &rpath]);
+        }
         self.clang(&args)?;
+        self.built.lock().map_err(|_| "build cache poisoned".to_string())?.insert(key, exe.clone());
         Ok(exe)
     }
 }
