@@ -606,6 +606,7 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                         if let Some(next) = build(ctx, &ch, &chain[1..], End::At(head)) {
                             return Some(next);
                         }
+                        tracing::trace!("lists: the cycle {:?} through {:?} did not fold", chain, head);
                         break None;
                     }
                     Some(Link::To(n)) if chain.contains(&n) => break None,
@@ -943,7 +944,10 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             // start also when a's start is the value of several locals: then `inv_a` names only one)
             let found = b.lists.iter().enumerate().find(|(k, lb)| {
                 let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
-                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
+                // (or the start is one variable neither state renamed: an invariant another
+                // one ends at, unchanged between the two states)
+                let same_var = sa.is_none() && inv_b.get(&lb.start).is_none() && la.start == lb.start;
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || same_var)
             });
             let Some((k, lb)) = found else {
                 i += 1;
