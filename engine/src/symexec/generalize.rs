@@ -289,10 +289,25 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
     // fresh end variable (its size is a KB candidate like any other fact); b's id ↦ a's
     let mut same_block: BTreeMap<u32, u32> = b.allocs.iter().filter(|y| c.allocs.iter().any(|z| z.id == y.id)).map(|y| (y.id, y.id)).collect();
     let paired: BTreeSet<u32> = c.allocs.iter().map(|z| z.id).collect();
+    // (merged start, a's start, b's start) of blocks paired so; their size (both states
+    // prove it) is stated directly, since a start that several locals share in one state
+    // is renamed to only one of them
+    let mut moved: BTreeMap<u32, (Var, Var, Var)> = BTreeMap::new();
+    let mut late = vec![];
     for x in a.allocs.iter().filter(|x| x.kind == AllocKind::Heap && !paired.contains(&x.id)) {
-        let Some(s) = inv_a.get(&x.start).cloned() else { continue };
-        let Some(y) = b.allocs.iter().find(|y| y.kind == x.kind && !same_block.contains_key(&y.id) && inv_b.get(&y.start) == Some(&s)) else { continue };
+        let found = a.frames.iter().zip(&b.frames).zip(&c.frames).find_map(|((fa, fb), fc)| {
+            fa.lv.iter().filter(|(_, va)| **va == x.start).find_map(|(l, _)| {
+                let vb = fb.lv.get(l)?;
+                let y = b.allocs.iter().find(|y| y.kind == x.kind && y.start == *vb && !same_block.contains_key(&y.id))?;
+                Some((y, fc.lv.get(l)?.clone()))
+            })
+        });
+        let Some((y, s)) = found else { continue };
         if a.allocs.iter().any(|z| z.id == y.id) || inv_a.contains_key(&x.end) || inv_b.contains_key(&y.end) {
+            continue;
+        }
+        let (Some(ka), Some(kb)) = (super::lists::block_size(a, x), super::lists::block_size(b, y)) else { continue };
+        if ka != kb {
             continue;
         }
         let e = ctx.fresh("end");
@@ -300,6 +315,8 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
         inv_b.insert(y.end.clone(), e.clone());
         mu_a.insert(e.clone(), x.end.clone());
         same_block.insert(y.id, x.id);
+        late.extend(Atom::cmp(&LinExpr::var(&e), crate::logic::Rel::Eq, &LinExpr::var(&s).add_scaled(1, &LinExpr::constant(ka as i128 - 1)).unwrap_or_else(|| LinExpr::var(&s))));
+        moved.insert(x.id, (s.clone(), x.start.clone(), y.start.clone()));
         let mut z = x.clone();
         z.start = s;
         z.end = e;
@@ -318,9 +335,16 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
         if !kept.contains(&p.alloc) {
             continue;
         }
-        let addr = inv_a.get(&p.addr).cloned().unwrap_or_else(|| p.addr.clone());
+        let addr = match moved.get(&p.alloc) {
+            Some((m, sa, _)) if *sa == p.addr => m.clone(),
+            _ => inv_a.get(&p.addr).cloned().unwrap_or_else(|| p.addr.clone()),
+        };
+        let addr_b = |q: &PtEntry| match moved.get(&p.alloc) {
+            Some((m, _, sb)) if *sb == q.addr => m.clone(),
+            _ => inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()),
+        };
         let Some(q) = b.pt.iter().find(|q| {
-            same_block.get(&q.alloc) == Some(&p.alloc) && q.size == p.size && q.is_ptr == p.is_ptr && q.unsigned == p.unsigned && inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()) == addr
+            same_block.get(&q.alloc) == Some(&p.alloc) && q.size == p.size && q.is_ptr == p.is_ptr && q.unsigned == p.unsigned && addr_b(q) == addr
         }) else {
             continue;
         };
@@ -363,6 +387,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
             kb.push(Fact::Atom(x));
         }
     }
+    kb.extend(late.into_iter().map(Fact::Atom));
     c.kb = kb;
     c.inputs = vec![];
     c.inputs_exact = false;

@@ -262,7 +262,7 @@ fn fresh_range(v: &Var, f: &ListField) -> Vec<Option<Atom>> {
 }
 
 /// `end − start + 1` when the KB states it as a constant (`end = start + k`).
-fn block_size(s: &State, a: &Alloc) -> Option<u64> {
+pub(super) fn block_size(s: &State, a: &Alloc) -> Option<u64> {
     s.kb.iter().find_map(|f| {
         let Fact::Atom(x) = f else { return None };
         if x.rel != ARel::Eq || x.e.coeffs.len() != 2 {
