@@ -944,10 +944,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             // start also when a's start is the value of several locals: then `inv_a` names only one)
             let found = b.lists.iter().enumerate().find(|(k, lb)| {
                 let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
-                // (or the start is one variable neither state renamed: an invariant another
-                // one ends at, unchanged between the two states)
-                let same_var = sa.is_none() && inv_b.get(&lb.start).is_none() && la.start == lb.start;
-                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || same_var)
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
             });
             let Some((k, lb)) = found else {
                 i += 1;
@@ -965,11 +962,13 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
                     _ => {
                         let hint = x.name().rsplit_once('_').map(|p| p.0).unwrap_or("l").to_string();
                         let v = ctx.fresh(&hint);
-                        // a variable already merged (a local's value that is also, say, the
-                        // first next pointer of a one-cell segment) keeps its name for the
-                        // facts about it: overwriting would rename them to `v`
-                        inv_a.entry(x.clone()).or_insert_with(|| v.clone());
-                        inv_b.entry(y.clone()).or_insert_with(|| v.clone());
+                        // (this overwrites the renaming of a variable already merged, e.g. a
+                        // local's value that is also the first next pointer of a one-cell
+                        // segment, so facts about it follow `v`; keeping the old renaming
+                        // instead made length_yes and reverse_yes of benchmarks/lists lose
+                        // convergence, session 8)
+                        inv_a.insert(x.clone(), v.clone());
+                        inv_b.insert(y.clone(), v.clone());
                         mu_a.insert(v.clone(), x.clone());
                         fresh.push(x.clone());
                         v
