@@ -4,7 +4,7 @@
 
 use super::ctx::Ctx;
 use super::facts::{ARel, Atom, Fact};
-use super::state::{PtEntry, State};
+use super::state::{AllocKind, PtEntry, State};
 use crate::ir::Type;
 use crate::logic::{LinExpr, Var};
 use std::collections::{BTreeMap, BTreeSet};
@@ -213,7 +213,7 @@ pub fn instance_from(ctx: &mut Ctx<'_>, general: &State, inst: &State, seed: Mu)
         bind(&mut mu, &mut used_targets, &p.value, &q.value);
     }
     // (g6) list invariants
-    if !super::lists::instance(general, inst, &mut mu) {
+    if !super::lists::instance(ctx, general, inst, &mut mu) {
         return None;
     }
     // (c) ⟨inst⟩ ⇒ μ(KB_general)
@@ -284,6 +284,47 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
             })
             .collect();
     }
+    // heap blocks that are different allocations but that the same local points to in both
+    // states (the cell at the end of a list built by appending), paired as one block with a
+    // fresh end variable (its size is a KB candidate like any other fact); b's id ↦ a's
+    let mut same_block: BTreeMap<u32, u32> = b.allocs.iter().filter(|y| c.allocs.iter().any(|z| z.id == y.id)).map(|y| (y.id, y.id)).collect();
+    let paired: BTreeSet<u32> = c.allocs.iter().map(|z| z.id).collect();
+    // (merged start, a's start, b's start) of blocks paired so; their size (both states
+    // prove it) is stated directly, since a start that several locals share in one state
+    // is renamed to only one of them
+    let mut moved: BTreeMap<u32, (Var, Var, Var)> = BTreeMap::new();
+    let mut late = vec![];
+    for x in a.allocs.iter().filter(|x| x.kind == AllocKind::Heap && !paired.contains(&x.id)) {
+        let found = a.frames.iter().zip(&b.frames).zip(&c.frames).find_map(|((fa, fb), fc)| {
+            fa.lv.iter().filter(|(_, va)| **va == x.start).find_map(|(l, _)| {
+                let vb = fb.lv.get(l)?;
+                let y = b.allocs.iter().find(|y| y.kind == x.kind && y.start == *vb && !same_block.contains_key(&y.id))?;
+                Some((y, fc.lv.get(l)?.clone()))
+            })
+        });
+        let Some((y, s)) = found else { continue };
+        if a.allocs.iter().any(|z| z.id == y.id) || inv_a.contains_key(&x.end) || inv_b.contains_key(&y.end) {
+            continue;
+        }
+        let (Some(ka), Some(kb)) = (super::lists::block_size(a, x), super::lists::block_size(b, y)) else { continue };
+        if ka != kb {
+            continue;
+        }
+        let e = ctx.fresh("end");
+        inv_a.insert(x.end.clone(), e.clone());
+        inv_b.insert(y.end.clone(), e.clone());
+        mu_a.insert(e.clone(), x.end.clone());
+        same_block.insert(y.id, x.id);
+        late.extend(Atom::cmp(&LinExpr::var(&e), crate::logic::Rel::Eq, &LinExpr::var(&s).add_scaled(1, &LinExpr::constant(ka as i128 - 1)).unwrap_or_else(|| LinExpr::var(&s))));
+        moved.insert(x.id, (s.clone(), x.start.clone(), y.start.clone()));
+        let mut z = x.clone();
+        z.start = s;
+        z.end = e;
+        if y.pristine.is_none() {
+            z.pristine = None;
+        }
+        c.allocs.push(z);
+    }
     // PT: entries at the same address (after renaming) are kept; differing values are
     // generalized by a fresh variable (an extension of Def. 3 that abstracts memory contents
     // the way LV abstracts locals; c still generalizes a and b through the extended μ).
@@ -294,9 +335,16 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
         if !kept.contains(&p.alloc) {
             continue;
         }
-        let addr = inv_a.get(&p.addr).cloned().unwrap_or_else(|| p.addr.clone());
+        let addr = match moved.get(&p.alloc) {
+            Some((m, sa, _)) if *sa == p.addr => m.clone(),
+            _ => inv_a.get(&p.addr).cloned().unwrap_or_else(|| p.addr.clone()),
+        };
+        let addr_b = |q: &PtEntry| match moved.get(&p.alloc) {
+            Some((m, _, sb)) if *sb == q.addr => m.clone(),
+            _ => inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()),
+        };
         let Some(q) = b.pt.iter().find(|q| {
-            q.alloc == p.alloc && q.size == p.size && q.is_ptr == p.is_ptr && q.unsigned == p.unsigned && inv_b.get(&q.addr).cloned().unwrap_or_else(|| q.addr.clone()) == addr
+            same_block.get(&q.alloc) == Some(&p.alloc) && q.size == p.size && q.is_ptr == p.is_ptr && q.unsigned == p.unsigned && addr_b(q) == addr
         }) else {
             continue;
         };
@@ -339,6 +387,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
             kb.push(Fact::Atom(x));
         }
     }
+    kb.extend(late.into_iter().map(Fact::Atom));
     c.kb = kb;
     c.inputs = vec![];
     c.inputs_exact = false;
@@ -442,6 +491,15 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
                 }
             }
         }
+    }
+    // field-value relations along lists (`lists_values`): a search's target between the
+    // first value and the value after the last cell, the cell a segment leads to continuing it
+    if a.lists.iter().any(|l| l.fields.iter().any(|f| f.step.is_some())) {
+        let mut ys: Vec<Var> = lvs.iter().filter(|(_, k)| k.is_some()).map(|(v, _)| v.clone()).collect();
+        ys.extend(a.pt.iter().filter(|p| !p.is_ptr).map(|p| p.value.clone()).take(6));
+        ys.extend(a.lists.iter().flat_map(|l| l.fields.iter().filter(|f| !f.is_ptr).map(|f| f.first.clone())));
+        ys.dedup();
+        derived.extend(super::lists_values::candidates(ctx, a, &ys));
     }
     // two lists that exchange cells (reversal, moving between lists): `len_a + len_b ≤ K`
     for (i, l) in a.lists.iter().enumerate() {

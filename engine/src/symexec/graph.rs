@@ -333,6 +333,7 @@ impl Builder<'_, '_> {
             ));
         }
         let merged = generalize::merge(self.ctx, &general, &inst);
+        tracing::trace!("merged n{a} and n{c}: locals {:?}, allocations {:?}, cells {:?}, lists {:?}, KB {:?}", merged.state.frames.last().map(|f| &f.lv), merged.state.allocs, merged.state.pt, merged.state.lists, merged.state.kb);
         self.kill_subtree(a);
         self.nodes[a].out.clear();
         // If `a` is itself a merge result reached from q, replace it: q → c.

@@ -20,7 +20,7 @@
 
 use super::ctx::Ctx;
 use super::facts::{ARel, Atom, Fact};
-use super::generalize::{apply, Mu};
+use super::generalize::Mu;
 use super::state::{Alloc, AllocKind, PtEntry, State};
 use crate::logic::{LinExpr, Rel, Var};
 use std::collections::{BTreeMap, BTreeSet};
@@ -37,6 +37,8 @@ pub struct ListField {
     /// Value in the last cell. For the recursive field: `None` when it is NULL there (a
     /// NULL-terminated list), `Some(t)` for a segment ending at `t`.
     pub last: Option<Var>,
+    /// How the value changes from one cell to the next (`lists_values`; integers only).
+    pub step: Option<super::lists_values::Step>,
 }
 
 /// A list invariant (see the module documentation).
@@ -62,6 +64,24 @@ impl ListInv {
         v
     }
 
+    /// The invariant with its variables replaced, position by position in the order of
+    /// [`ListInv::vars`] (not through a map: one variable may occur at two positions, e.g.
+    /// the first and last next pointer of a one-cell segment, and be merged differently).
+    pub fn with_vars(&self, vars: &[Var]) -> ListInv {
+        let mut l = self.clone();
+        let mut it = vars.iter().cloned();
+        let mut next = |old: &Var| it.next().unwrap_or_else(|| old.clone());
+        l.start = next(&self.start);
+        l.len = next(&self.len);
+        for x in &mut l.fields {
+            x.first = next(&x.first);
+            if let Some(last) = &x.last {
+                x.last = Some(next(last));
+            }
+        }
+        l
+    }
+
     pub fn rename(&self, f: &dyn Fn(&Var) -> Var) -> ListInv {
         let mut l = self.clone();
         l.start = f(&l.start);
@@ -82,7 +102,7 @@ impl ListInv {
             && self.fields.iter().zip(&o.fields).all(|(a, b)| (a.off, a.size, a.is_ptr, a.unsigned) == (b.off, b.size, b.is_ptr, b.unsigned))
     }
 
-    fn rec_field(&self) -> &ListField {
+    pub(super) fn rec_field(&self) -> &ListField {
         &self.fields[self.rec]
     }
 
@@ -128,6 +148,7 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
         if let (Some(sv), Some(em), Some(at_end)) = (several.clone(), empty.clone(), Atom::cmp(&next, Rel::Eq, &end)) {
             out.push(Fact::Or(vec![sv, em, at_end]));
         }
+        out.extend(super::lists_values::facts(l));
         for f in &l.fields {
             let Some(last) = &f.last else { continue };
             if let (Some(sv), Some(em), Some(eq)) = (several.clone(), empty.clone(), Atom::cmp(&LinExpr::var(&f.first), Rel::Eq, &LinExpr::var(last))) {
@@ -219,6 +240,7 @@ fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
             ctx.fresh("first")
         };
         st.add_atoms(fresh_range(&first, f));
+        st.add_atoms([super::lists_values::rest_atom(f, &f.first, &first)]);
         rest.fields.push(ListField { first, ..f.clone() });
     }
     tracing::debug!("lists: materialized the first cell of {:?}, rest {:?}", l, rest);
@@ -240,7 +262,7 @@ fn fresh_range(v: &Var, f: &ListField) -> Vec<Option<Atom>> {
 }
 
 /// `end − start + 1` when the KB states it as a constant (`end = start + k`).
-fn block_size(s: &State, a: &Alloc) -> Option<u64> {
+pub(super) fn block_size(s: &State, a: &Alloc) -> Option<u64> {
     s.kb.iter().find_map(|f| {
         let Fact::Atom(x) = f else { return None };
         if x.rel != ARel::Eq || x.e.coeffs.len() != 2 {
@@ -382,8 +404,27 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
         changed = true;
     }
     name_starts(ctx, s);
+    name_blocks(ctx, s);
     bound_lengths(ctx, s);
     changed
+}
+
+/// Renames the start of every heap block that a local provably points to (but by another
+/// variable) to that local's variable throughout the state (an equivalence: ⟨s⟩ proves the
+/// two equal), so that merging pairs the blocks two states' locals point to even when they
+/// are different allocations (the cell at the end of a list built by appending).
+fn name_blocks(ctx: &mut Ctx<'_>, s: &mut State) {
+    let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
+    for i in 0..s.allocs.len() {
+        let a = &s.allocs[i];
+        if a.kind != AllocKind::Heap || lv.contains(&a.start) {
+            continue;
+        }
+        let start = a.start.clone();
+        let taken: BTreeSet<Var> = s.allocs.iter().map(|x| x.start.clone()).chain(s.lists.iter().map(|l| l.start.clone())).collect();
+        let Some(v) = lv.iter().find(|v| !taken.contains(*v) && equal(ctx, s, v, &start)).cloned() else { continue };
+        *s = s.rename(&|x| if *x == start { v.clone() } else { x.clone() });
+    }
 }
 
 /// States the tightest constant upper bound of every invariant's length that ⟨s⟩ proves,
@@ -558,6 +599,16 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                 let at = nodes.iter().position(|n| *n == cur)?;
                 match links[at] {
                     Some(Link::Null) => break Some(End::Null),
+                    // a cycle through a pinned head (the cursor of a walk around a cyclic
+                    // list): the rest of the cycle becomes a segment ending at the head, if
+                    // it has concrete cells to fold
+                    Some(Link::To(n)) if n == head && pinned.contains(&head) && chain[1..].iter().any(|m| matches!(m, Node::Cell(_))) => {
+                        if let Some(next) = build(ctx, &ch, &chain[1..], End::At(head)) {
+                            return Some(next);
+                        }
+                        tracing::trace!("lists: the cycle {:?} through {:?} did not fold", chain, head);
+                        break None;
+                    }
                     Some(Link::To(n)) if chain.contains(&n) => break None,
                     Some(Link::To(n)) if pinned.contains(&n) => break Some(End::At(n)),
                     Some(Link::To(n)) => chain.push(n),
@@ -656,16 +707,37 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
     let mut fresh_atoms = vec![];
     let mut fields = vec![];
     for (i, x) in fields_ok.iter().enumerate() {
-        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None };
+        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None, step: None };
         let mut fresh = |ctx: &mut Ctx<'_>, hint: &str| {
             let v = ctx.fresh(hint);
             fresh_atoms.extend(fresh_range(&v, &proto));
             v
         };
+        // a possibly empty first (last) member's value is still the list's when, were the
+        // member empty, it equals the next member's first (the previous one's last) value
+        let passes = |ctx: &mut Ctx<'_>, k: usize, mine: &Var, other: Option<Var>| {
+            let Some(other) = other else { return false };
+            let mut assumed = s.clone();
+            assumed.add_atom(Atom::var_const(&s.lists[k].len, Rel::Eq, 0));
+            i != rec && equal(ctx, &assumed, mine, &other)
+        };
         let first = match first_node {
             Node::Cell(k) => value_of(&cs[k], x)?,
             Node::List(k) if first_known => list_field(k, x)?.first,
-            Node::List(_) => fresh(ctx, if i == rec { "next" } else { "first" }),
+            Node::List(k) => {
+                let mine = list_field(k, x)?.first;
+                // (the next member must be non-empty: an empty one's values describe no cell)
+                let next = match chain.get(1) {
+                    Some(Node::Cell(c)) => value_of(&cs[*c], x),
+                    Some(Node::List(m)) if nonempty(ctx, *m) => list_field(*m, x).map(|f| f.first),
+                    _ => None,
+                };
+                if passes(ctx, k, &mine, next) {
+                    mine
+                } else {
+                    fresh(ctx, if i == rec { "next" } else { "first" })
+                }
+            }
         };
         let last = if i == rec {
             match end {
@@ -676,10 +748,52 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
             match last_node {
                 Node::Cell(k) => Some(value_of(&cs[k], x)?),
                 Node::List(k) if last_known => list_field(k, x)?.last,
-                Node::List(_) => Some(fresh(ctx, "last")),
+                Node::List(k) => {
+                    let mine = list_field(k, x)?.last;
+                    let prev = match chain.len().checked_sub(2).map(|p| chain[p]) {
+                        Some(Node::Cell(c)) => value_of(&cs[c], x),
+                        Some(Node::List(m)) if nonempty(ctx, m) => list_field(m, x).and_then(|f| f.last),
+                        _ => None,
+                    };
+                    match mine {
+                        Some(m) if passes(ctx, k, &m, prev) => Some(m),
+                        _ => Some(fresh(ctx, "last")),
+                    }
+                }
             }
         };
-        fields.push(ListField { first, last, ..proto });
+        let step = if x.2 || i == rec {
+            None
+        } else {
+            let mut members = vec![];
+            for &n in chain {
+                members.push(match n {
+                    Node::Cell(c) => {
+                        let v = value_of(&cs[c], x)?;
+                        super::lists_values::Member { first: v.clone(), last: v, len: LinExpr::constant(1), len_var: None, step: None, maybe_empty: false }
+                    }
+                    Node::List(m) => {
+                        let f = list_field(m, x)?;
+                        let l = &s.lists[m];
+                        super::lists_values::Member {
+                            first: f.first,
+                            last: f.last?,
+                            len: LinExpr::var(&l.len),
+                            len_var: Some(l.len.clone()),
+                            step: f.step,
+                            maybe_empty: !nonempty(ctx, m),
+                        }
+                    }
+                });
+            }
+            let hint = match end {
+                End::At(Node::Cell(c)) => value_of(&cs[c], x),
+                End::At(Node::List(m)) => list_field(m, x).map(|f| f.first),
+                End::Null => None,
+            };
+            super::lists_values::chain_step(ctx, s, &members, hint.as_ref())
+        };
+        fields.push(ListField { first, last, step, ..proto });
     }
     let mut st = s.clone();
     st.add_atoms(fresh_atoms);
@@ -751,6 +865,14 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
         for (i, f) in lb.fields.iter().enumerate() {
             let first = ctx.fresh(if i == lb.rec { "next" } else { "first" });
             s.add_atoms(fresh_range(&first, f));
+            // an empty segment continues into its target: its (meaningless) first value is
+            // the target cell's, so that `target value = first + c·len` relates both sides
+            if let (Some(ta), false) = (&end, f.is_ptr) {
+                let at = s.pt.iter().find(|p| p.size == f.size && !p.is_ptr && offset_in(s, ta, &p.addr) == Some(f.off)).map(|p| p.value.clone());
+                if let Some(v) = at {
+                    s.add_atoms([Atom::cmp(&LinExpr::var(&first), Rel::Eq, &LinExpr::var(&v))]);
+                }
+            }
             let last = if i == lb.rec {
                 end.clone()
             } else {
@@ -769,13 +891,27 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
 
 /// Instance check (g6): every invariant of `general` has one of the same shape in `inst`
 /// whose variables `mu` can be extended to (binding is syntactic; the KB entailment checks the
-/// rest). Returns false if some invariant finds no partner.
-pub fn instance(general: &State, inst: &State, mu: &mut Mu) -> bool {
+/// rest), and whose field relations imply the general one's (or which has at most one cell).
+/// Invariants whose start is already bound (a local points to it, or another invariant ends
+/// there: the two segments of a cyclic list) are paired first. Returns false if some
+/// invariant finds no partner.
+pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -> bool {
     let mut used = BTreeSet::new();
-    for g in &general.lists {
-        let found = inst.lists.iter().enumerate().find(|(k, h)| {
-            !used.contains(k) && g.same_shape(h) && g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b))
-        });
+    let mut todo: Vec<&ListInv> = general.lists.iter().collect();
+    while !todo.is_empty() {
+        let pick = todo.iter().position(|g| mu.contains_key(&g.start)).unwrap_or(0);
+        let g = todo.remove(pick);
+        let mut found = None;
+        for (k, h) in inst.lists.iter().enumerate() {
+            if used.contains(&k) || !g.same_shape(h) || !g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b)) {
+                continue;
+            }
+            let steps_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_values::step_covers(a.step, b.step));
+            if steps_ok || ctx.entails(inst, &[Atom::var_const(&h.len, Rel::Le, 1)]) {
+                found = Some((k, h));
+                break;
+            }
+        }
         let Some((k, h)) = found else { return false };
         used.insert(k);
         for (a, b) in g.vars().into_iter().zip(h.vars()) {
@@ -794,36 +930,78 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
     let mut out = vec![];
     let mut fresh = vec![];
     let mut used = BTreeSet::new();
-    for la in &a.lists {
-        let sa = inv_a.get(&la.start).cloned();
-        // the same local points to both starts (μ_a of the merged local's variable is a's
-        // start also when a's start is the value of several locals: then `inv_a` names only one)
-        let found = b.lists.iter().enumerate().find(|(k, lb)| {
-            let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
-            !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
-        });
-        let Some((k, lb)) = found else { continue };
-        used.insert(k);
-        let mut vars = vec![];
-        for (x, y) in la.vars().into_iter().zip(lb.vars()) {
-            let v = match (inv_a.get(&x).cloned(), inv_b.get(&y).cloned()) {
-                (Some(p), Some(q)) if p == q => p,
-                (_, Some(q)) if mu_a.get(&q) == Some(&x) => q,
-                (None, None) if x == y => x.clone(),
-                _ => {
-                    let hint = x.name().rsplit_once('_').map(|p| p.0).unwrap_or("l").to_string();
-                    let v = ctx.fresh(&hint);
-                    inv_a.insert(x.clone(), v.clone());
-                    inv_b.insert(y.clone(), v.clone());
-                    mu_a.insert(v.clone(), x.clone());
-                    fresh.push(x.clone());
-                    v
-                }
+    // repeated until nothing pairs: pairing one invariant names its target, which may be the
+    // start of another (the two segments of a cyclic list)
+    let mut pending: Vec<&ListInv> = a.lists.iter().collect();
+    let mut progress = true;
+    while progress {
+        progress = false;
+        let mut i = 0;
+        while i < pending.len() {
+            let la = pending[i];
+            let sa = inv_a.get(&la.start).cloned();
+            // the same local points to both starts (μ_a of the merged local's variable is a's
+            // start also when a's start is the value of several locals: then `inv_a` names only one)
+            let found = b.lists.iter().enumerate().find(|(k, lb)| {
+                let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
+            });
+            let Some((k, lb)) = found else {
+                i += 1;
+                continue;
             };
-            vars.push(v);
+            pending.remove(i);
+            progress = true;
+            used.insert(k);
+            let mut vars = vec![];
+            for (x, y) in la.vars().into_iter().zip(lb.vars()) {
+                let v = match (inv_a.get(&x).cloned(), inv_b.get(&y).cloned()) {
+                    (Some(p), Some(q)) if p == q => p,
+                    (_, Some(q)) if mu_a.get(&q) == Some(&x) => q,
+                    (None, None) if x == y => x.clone(),
+                    _ => {
+                        let hint = x.name().rsplit_once('_').map(|p| p.0).unwrap_or("l").to_string();
+                        let v = ctx.fresh(&hint);
+                        // (this overwrites the renaming of a variable already merged, e.g. a
+                        // local's value that is also the first next pointer of a one-cell
+                        // segment, so facts about it follow `v`; keeping the old renaming
+                        // instead made length_yes and reverse_yes of benchmarks/lists lose
+                        // convergence, session 8)
+                        inv_a.insert(x.clone(), v.clone());
+                        inv_b.insert(y.clone(), v.clone());
+                        mu_a.insert(v.clone(), x.clone());
+                        fresh.push(x.clone());
+                        v
+                    }
+                };
+                vars.push(v);
+            }
+            let mut merged = la.with_vars(&vars);
+            for (f, (fa, fb)) in merged.fields.iter_mut().zip(la.fields.iter().zip(&lb.fields)) {
+                f.step = super::lists_values::merge_step(ctx, a, fa, la, b, fb, lb).or_else(|| guess_step(ctx, a, la, b, lb, fb));
+            }
+            out.push(merged);
         }
-        let ren: BTreeMap<Var, Var> = la.vars().into_iter().zip(vars).collect();
-        out.push(la.rename(&|v| apply(&ren, v)));
     }
     (out, fresh)
+}
+
+/// A relation for a field neither side has one for, when both sides' lists have at most one
+/// cell (then every relation holds on both, so any choice is sound; a wrong one costs one
+/// more merge): the constant step from the last value of `b`'s segment to the value of the
+/// cell it leads to (a list built by appending at its end).
+fn guess_step(ctx: &mut Ctx<'_>, a: &State, la: &ListInv, b: &State, lb: &ListInv, fb: &ListField) -> Option<super::lists_values::Step> {
+    if fb.is_ptr || fb.step.is_some() {
+        return None;
+    }
+    let t = lb.end()?;
+    let last = fb.last.as_ref()?;
+    let at = b.pt.iter().find(|p| p.size == fb.size && !p.is_ptr && offset_in(b, t, &p.addr) == Some(fb.off))?.value.clone();
+    for (s, l) in [(a, la), (b, lb)] {
+        if !ctx.entails(s, &[Atom::var_const(&l.len, Rel::Le, 1)]) {
+            return None;
+        }
+    }
+    let m = ctx.model(b, &[last.clone(), at])?;
+    Some(super::lists_values::Step::By(m[1] - m[0])).filter(|st| matches!(st, super::lists_values::Step::By(c) if c.abs() <= 1 << 20))
 }

@@ -185,8 +185,14 @@ pub fn widen(ctx: &mut Ctx<'_>, a: Side<'_>, b: Side<'_>, extra_a: &mut Vec<Fact
                     b.mu.insert(y.clone(), v.clone());
                     vars.push(v);
                 }
-                let ren: Mu = la.vars().into_iter().zip(vars).collect();
-                out.push(la.rename(&|v| apply(&ren, v)));
+                let mut l = la.with_vars(&vars);
+                // a field relation survives only where both return states have it
+                for (f, g) in l.fields.iter_mut().zip(&lb.fields) {
+                    if f.step != g.step {
+                        f.step = None;
+                    }
+                }
+                out.push(l);
             }
             None => {
                 if let Some(l) = against_empty(ctx, la, &sa, a.mu, b.facts, extra_b) {
@@ -225,7 +231,7 @@ fn against_empty(ctx: &mut Ctx<'_>, l: &ListInv, start: &Var, mu: &mut Mu, facts
             mu.insert(x.clone(), v.clone());
             v
         });
-        out.fields.push(ListField { first, last, ..f.clone() });
+        out.fields.push(ListField { first, last, step: None, ..f.clone() });
     }
     extra.push(Fact::Atom(Atom::var_const(&out.len, Rel::Eq, 0)));
     Some(out)

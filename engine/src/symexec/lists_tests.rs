@@ -5,6 +5,7 @@
 use super::ctx::Ctx;
 use super::facts::Atom;
 use super::lists::{self, ListField, ListInv};
+use super::lists_values::Step;
 use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
 use crate::facts::ModuleFacts;
 use crate::ir::*;
@@ -84,13 +85,27 @@ fn a_null_terminated_chain_folds_into_one_invariant_of_its_length() {
 }
 
 #[test]
-fn a_cycle_is_never_folded() {
+fn a_cycle_no_local_points_into_is_never_folded() {
     let m = module();
     let mut cx = ctx(&m);
-    let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "c1")]), "c1");
+    let mut s = with_cells(&[("c1", "c2"), ("c2", "c1")]);
     assert!(!lists::fold(&mut cx, &mut s));
     assert!(s.lists.is_empty());
     assert_eq!(s.allocs.len(), 2);
+}
+
+#[test]
+fn a_cycle_through_the_cell_a_local_points_to_becomes_a_segment_back_to_that_cell() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // c1 → c2 → c3 → c1, the local at c1: c2 → c3 folds into seg(c2, 2, end = c1), c1 stays
+    let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "c3"), ("c3", "c1")]), "c1");
+    assert!(lists::fold(&mut cx, &mut s));
+    assert_eq!(s.lists.len(), 1);
+    let l = &s.lists[0];
+    assert_eq!((l.start.clone(), l.end().cloned()), (v("c2"), Some(v("c1"))));
+    assert!(cx.entails(&s, &[Atom::var_const(&l.len, Rel::Eq, 2)]));
+    assert_eq!(s.allocs.len(), 1, "the cell the local points to stays concrete");
 }
 
 #[test]
@@ -116,8 +131,8 @@ fn one_list(start: &str, len: &str, next: &str) -> State {
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")) },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: None, step: None },
         ],
     });
     s
@@ -205,8 +220,8 @@ fn a_segment_and_the_cell_behind_it_join_into_a_longer_segment() {
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")) },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")) },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None },
         ],
     });
     assert!(lists::fold(&mut cx, &mut s));
@@ -255,4 +270,73 @@ fn padding_adds_an_empty_list_only_where_the_local_holds_the_empty_list() {
     let mut s = with_head(State { inputs_exact: true, ..State::default() }, "z");
     assert!(!lists::pad(&mut cx, &mut s, &other));
     assert!(s.lists.is_empty());
+}
+
+/// `with_cells` with the cells' values fixed: `c_val = k`.
+fn valued(cells: &[(&str, &str, i128)]) -> State {
+    let pairs: Vec<(&str, &str)> = cells.iter().map(|(a, b, _)| (*a, *b)).collect();
+    let mut s = with_cells(&pairs);
+    for (c, _, k) in cells {
+        s.add_atom(Atom::var_const(&v(&format!("{c}_val")), Rel::Eq, *k));
+    }
+    s
+}
+
+#[test]
+fn a_chain_of_values_growing_by_one_folds_with_that_step() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = with_head(valued(&[("c1", "c2", 0), ("c2", "c3", 1), ("c3", "null", 2)]), "c1");
+    assert!(lists::fold(&mut cx, &mut s));
+    let l = s.lists[0].clone();
+    assert_eq!(l.fields[0].step, Some(Step::By(1)));
+    assert_eq!(l.fields[1].step, None, "pointers get no relation");
+    // last = first + (len − 1)
+    let last = l.fields[0].last.clone().expect("last value");
+    assert!(cx.entails(&s, &[Atom::cmp(&LinExpr::var(&last), Rel::Eq, &LinExpr::var(&l.fields[0].first).add_scaled(1, &LinExpr::var(&l.len)).and_then(|e| e.add_scaled(-1, &LinExpr::constant(1))).expect("expr")).expect("atom")]));
+}
+
+#[test]
+fn sorted_values_fold_as_ascending_and_unrelated_values_get_no_relation() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut up = with_head(valued(&[("c1", "c2", 3), ("c2", "c3", 3), ("c3", "null", 9)]), "c1");
+    assert!(lists::fold(&mut cx, &mut up));
+    assert_eq!(up.lists[0].fields[0].step, Some(Step::Up));
+    let mut none = with_head(valued(&[("c1", "c2", 5), ("c2", "c3", 1), ("c3", "null", 9)]), "c1");
+    assert!(lists::fold(&mut cx, &mut none));
+    assert_eq!(none.lists[0].fields[0].step, None);
+}
+
+#[test]
+fn a_materialized_first_cell_relates_its_value_to_the_rest() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = with_head(valued(&[("c1", "c2", 0), ("c2", "c3", 1), ("c3", "null", 2)]), "c1");
+    assert!(lists::fold(&mut cx, &mut s));
+    let states = lists::materialize(&mut cx, &s, &v("c1"), 4).expect("first cell");
+    assert_eq!(states.len(), 1, "the list has 3 cells: no emptiness split");
+    let t = &states[0];
+    let rest = &t.lists[0];
+    assert_eq!(rest.fields[0].step, Some(Step::By(1)));
+    // the rest starts with the value 1 and has 2 cells
+    assert!(cx.entails(t, &[Atom::var_const(&rest.fields[0].first, Rel::Eq, 1), Atom::var_const(&rest.len, Rel::Eq, 2)]));
+}
+
+#[test]
+fn a_relation_holds_in_the_state_facts_only_for_non_empty_lists() {
+    let m = module();
+    let mut cx = ctx(&m);
+    let mut s = one_list("h", "n", "nx");
+    s.lists[0].fields[0].step = Some(Step::By(1));
+    let (first, last) = (v("f0"), v("l0"));
+    // n ≥ 1: l0 = f0 + n − 1 follows; with n = 0 nothing does
+    let mut some = s.clone();
+    some.add_atom(Atom::var_const(&v("n"), Rel::Eq, 3));
+    some.add_atom(Atom::var_const(&first, Rel::Eq, 4));
+    assert!(cx.entails(&some, &[Atom::var_const(&last, Rel::Eq, 6)]));
+    let mut none = s.clone();
+    none.add_atom(Atom::var_const(&v("n"), Rel::Eq, 0));
+    none.add_atom(Atom::var_const(&first, Rel::Eq, 4));
+    assert!(!cx.entails(&none, &[Atom::var_const(&last, Rel::Eq, 3)]));
 }
