@@ -7,7 +7,8 @@
 //! stores), initialised, and pairwise disjoint.
 
 use super::header_visits::HeaderVisits;
-use super::math_step::{encode_math_loop_step, MathLoopStep};
+use super::math_step::{encode_math_loop_step, MathLoopStep, MemCell};
+use crate::bitprecise::step::LoopVar;
 use crate::config::Config;
 use crate::facts::ModuleFacts;
 use crate::interp::{run_observed, BlockEntry, Outcome, RunConfig, SequenceInputs};
@@ -22,19 +23,24 @@ use std::time::Instant;
 /// not poison, and the cells (read by the observer, see `CellContents`) lie in live
 /// allocations and do not overlap each other.
 pub fn observation(step: &MathLoopStep, entry: &BlockEntry) -> Option<Valuation> {
+    observe(step.variables(), &step.cells, entry)
+}
+
+/// The values of `vars` and `cells` at one block entry (see `observation`).
+pub fn observe<'a>(vars: impl Iterator<Item = &'a LoopVar>, cells: &[MemCell], entry: &BlockEntry) -> Option<Valuation> {
     let mut env = Valuation::new();
-    for x in step.variables() {
+    for x in vars {
         let v = entry.regs.get(x.value.0 as usize).copied().flatten()?;
         if v.poison {
             return None;
         }
         env.insert(Var::new(&x.name), v.int);
     }
-    if entry.cells.len() != step.cells.len() {
+    if entry.cells.len() != cells.len() {
         return None;
     }
-    let mut ranges = Vec::with_capacity(step.cells.len());
-    for (c, v) in step.cells.iter().zip(&entry.cells) {
+    let mut ranges = Vec::with_capacity(cells.len());
+    for (c, v) in cells.iter().zip(&entry.cells) {
         let v = (*v)?;
         if v.value.poison {
             return None;
@@ -53,6 +59,9 @@ pub fn observation(step: &MathLoopStep, entry: &BlockEntry) -> Option<Valuation>
 pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, w: &RecurrentSetWitness, deadline: Instant) -> bool {
     if config.int_semantics() != IntSemantics::Math {
         return false;
+    }
+    if !w.inner_sets.is_empty() {
+        return super::math_nested::recheck_nested(module, facts, entry, config, w, deadline);
     }
     let Some(func) = module.functions.iter().position(|f| f.name == w.function).map(|i| FuncId(i as u32)) else { return false };
     let f = module.function(func);
