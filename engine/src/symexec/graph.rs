@@ -332,7 +332,8 @@ impl Builder<'_, '_> {
                 loc_text(&func.block(f.block).term_loc)
             ));
         }
-        let merged = generalize::merge(self.ctx, &general, &inst);
+        let widen = *count > self.limits.widen_families_after_merges;
+        let merged = generalize::merge_widening(self.ctx, &general, &inst, widen);
         self.kill_subtree(a);
         self.nodes[a].out.clear();
         // If `a` is itself a merge result reached from q, replace it: q → c.
