@@ -103,6 +103,8 @@ mod rust_tests;
 mod summary_store_tests;
 #[cfg(test)]
 mod strings_tests;
+#[cfg(test)]
+mod widening_tests;
 
 pub use summary_store::{Export, SummaryKey, SummaryStore};
 
