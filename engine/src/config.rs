@@ -240,7 +240,7 @@ impl Config {
                 query_limit: Duration::from_secs(2),
                 max_nodes: 20_000,
                 max_merges_per_position: 12,
-                widen_families_after_merges: 4,
+                widen_families_after_merges: 8,
                 max_steps: 2_000_000,
                 max_errors: 3,
                 max_its_transitions: 5000,
