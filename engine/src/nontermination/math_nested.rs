@@ -33,10 +33,10 @@ use crate::bitprecise::step::LoopVar;
 use crate::config::{BitPreciseLimits, Config};
 use crate::facts::loops::LoopForest;
 use crate::facts::ModuleFacts;
-use crate::interp::{run_observed, BlockEntry, CellSpec, Outcome, RunConfig, SequenceInputs};
+use crate::interp::{run_observed, BlockEntry, CellSpec, RunConfig, SequenceInputs};
 use crate::ir::{FuncId, Function, Module};
 use crate::logic::{Formula, Int, Term, Var};
-use crate::smt::{Budget, SatResult, Value};
+use crate::smt::{Budget, SatResult};
 use crate::termination::eval::{eval_formula, Valuation};
 use crate::verdict::{InnerRecurrentSet, IntSemantics, NonTerminationWitness, RecurrentSetWitness};
 use std::collections::BTreeMap;
@@ -171,7 +171,7 @@ pub fn houdini(nested: &MathNestedLoop, fixed: Option<Int>, atoms: Vec<(usize, F
                 (SatResult::Sat, Some(model)) => model,
                 _ => return Closure::Unknown,
             };
-            let Some(env) = ints(&model) else { return Closure::Unknown };
+            let Some(env) = super::math_recurrent::ints(&model) else { return Closure::Unknown };
             match (eval_formula(&seg.exit, &env), eval_formula(&seg.ub, &env)) {
                 (Some(false), Some(false)) => {}
                 (Some(_), Some(_)) => {
@@ -219,16 +219,6 @@ pub fn minimize(nested: &MathNestedLoop, fixed: Option<Int>, sets: Vec<Formula>,
         }
     }
     kept.into_iter().map(Formula::and).collect()
-}
-
-fn ints(model: &crate::smt::Model) -> Option<Valuation> {
-    model
-        .iter()
-        .map(|(v, x)| match x {
-            Value::Int(i) => Some((v.clone(), *i)),
-            Value::Rat(..) => None,
-        })
-        .collect()
 }
 
 /// The candidate atoms at every cut point from the visits of each (`visits[k]` at `cuts[k]`),
@@ -297,18 +287,8 @@ pub fn recheck_nested(module: &Module, facts: &ModuleFacts, entry: FuncId, confi
             return false;
         }
     }
-    let values: Vec<i128> = w.stem_inputs.iter().map(|(_, v)| *v).collect();
-    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, w.stem_steps) };
-    let mut rec = HeaderVisits::new(func, nested.cuts[0].block, w.depth, nested.cell_specs(), 0, 1);
-    let replay = run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
-    if replay.outcome != Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != w.stem_inputs {
-        return false;
-    }
-    let Some(at) = rec.last.back() else { return false };
-    if at.steps != w.stem_steps {
-        return false;
-    }
-    let Some(env) = observe(nested.variables(0), &nested.cells, at) else { return false };
+    let Some(at) = super::recheck::replay_stem(module, facts, entry, config, w, func, nested.cuts[0].block, nested.cell_specs(), deadline) else { return false };
+    let Some(env) = observe(nested.variables(0), &nested.cells, &at) else { return false };
     if eval_formula(&sets[0], &env) != Some(true) {
         return false;
     }

@@ -135,7 +135,8 @@ fn magnitude(t: Term) -> Term {
     Term::Ite(Box::new(Formula::ge(t.clone(), Term::Const(0))), Box::new(t.clone()), Box::new(Term::Neg(Box::new(t))))
 }
 
-fn ints(model: &crate::smt::Model) -> Option<Valuation> {
+/// The model's values as integers (`None` if one is rational).
+pub(super) fn ints(model: &crate::smt::Model) -> Option<Valuation> {
     model
         .iter()
         .map(|(v, x)| match x {

@@ -75,23 +75,27 @@ pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     if !w.set.vars().iter().all(|v| known.contains(v)) {
         return false;
     }
-    // The stem: exactly the recorded inputs, stopping at the header entry.
-    let values: Vec<i128> = w.stem_inputs.iter().map(|(_, v)| *v).collect();
-    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, w.stem_steps) };
-    let mut rec = HeaderVisits::new(func, step.header, w.depth, step.cell_specs(), 0, 1);
-    let replay = run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
-    if replay.outcome != Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != w.stem_inputs {
-        return false;
-    }
-    // The replay stops right after the entry at `stem_steps`: the last header visit must be it.
-    let Some(at) = rec.last.back() else { return false };
-    if at.steps != w.stem_steps {
-        return false;
-    }
-    let Some(env) = observation(&step, at) else { return false };
+    let Some(at) = replay_stem(module, facts, entry, config, w, func, step.header, step.cell_specs(), deadline) else { return false };
+    let Some(env) = observation(&step, &at) else { return false };
     if eval_formula(&w.set, &env) != Some(true) {
         return false;
     }
     let budget = Budget::until(deadline, config.bitprecise().recurrent_query_limit);
     crate::smt::check_sat(&step.closure_violation(&w.set, w.fixed_input), &budget) == SatResult::Unsat
+}
+
+/// The header entry at the end of the witness's stem: the stem replayed with exactly its
+/// inputs (`math`, no poison, stopping at `stem_steps`), whose last visit of `header` at the
+/// witness's depth is that step, with `cells` read there. `None` if the replay differs.
+#[allow(clippy::too_many_arguments)]
+pub fn replay_stem(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, w: &RecurrentSetWitness, func: FuncId, header: crate::ir::BlockId, cells: Vec<crate::interp::CellSpec>, deadline: Instant) -> Option<BlockEntry> {
+    let values: Vec<i128> = w.stem_inputs.iter().map(|(_, v)| *v).collect();
+    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, w.stem_steps) };
+    let mut rec = HeaderVisits::new(func, header, w.depth, cells, 0, 1);
+    let replay = run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut rec);
+    if replay.outcome != Outcome::StepLimit || replay.poison_created.is_some() || replay.trace_inputs != w.stem_inputs {
+        return None;
+    }
+    // The replay stops right after the entry at `stem_steps`: the last header visit must be it.
+    rec.last.pop_back().filter(|at| at.steps == w.stem_steps)
 }
