@@ -84,6 +84,7 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
                 "stem_steps": r.stem_steps,
                 "fixed_input": r.fixed_input.map(|c| c.to_string()),
                 "set": r.set.to_string(),
+                "inner_sets": r.inner_sets.iter().map(|s| json!({ "header": s.header, "set": s.set.to_string() })).collect::<Vec<_>>(),
             })),
         }),
         Termination::Maybe { reason } => json!({ "result": "MAYBE", "reason": reason }),

@@ -95,6 +95,10 @@ pub struct SymexecLimits {
     pub max_nodes: usize,
     /// Merges at one call-stack position at most (generalization that does not converge).
     pub max_merges_per_position: usize,
+    /// From this many merges at one position on, a merge widens by families: when the new
+    /// state refutes one bound of a linear form, every bound of that form is dropped
+    /// (`generalize::merge_widening`), instead of one bound per merge.
+    pub widen_families_after_merges: usize,
     /// Symbolic execution steps at most.
     pub max_steps: usize,
     /// Construction stops after this many error states.
@@ -236,6 +240,7 @@ impl Config {
                 query_limit: Duration::from_secs(2),
                 max_nodes: 20_000,
                 max_merges_per_position: 12,
+                widen_families_after_merges: 8,
                 max_steps: 2_000_000,
                 max_errors: 3,
                 max_its_transitions: 5000,

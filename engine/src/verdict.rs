@@ -150,6 +150,20 @@ pub struct RecurrentSetWitness {
     /// The recurrent set over the loop's variables (header phis and live-ins, named
     /// `source#value` or `%value` as in `bitprecise::var_name`).
     pub set: Formula,
+    /// For a loop with inner loops: one set at the header of each loop nested in it (over
+    /// that header's phis, the values of the loop computed before it, the live-ins and the
+    /// cells). Every segment between two headers ends in the set of the header it reaches.
+    /// Empty for an innermost loop.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inner_sets: Vec<InnerRecurrentSet>,
+}
+
+/// The recurrent set at the header of a loop nested in the loop of a `RecurrentSetWitness`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct InnerRecurrentSet {
+    /// The name of the inner loop's header block.
+    pub header: String,
+    pub set: Formula,
 }
 
 /// Termination verdict.

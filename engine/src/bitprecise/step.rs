@@ -62,7 +62,7 @@ pub fn var_name(f: &Function, v: ValueId) -> String {
     }
 }
 
-fn operands(op: &Op) -> Vec<&Operand> {
+pub(crate) fn operands(op: &Op) -> Vec<&Operand> {
     match op {
         Op::Alloca { count, .. } => vec![count],
         Op::Load { ptr, .. } => vec![ptr],

@@ -1,5 +1,6 @@
 //! An observer of one loop header (function, block, frame depth) during a replay: its first
-//! and its last visits, each with the loop's memory cells read (`MathLoopStep::cell_specs`).
+//! and its last visits, each with the loop's memory cells read (`MathLoopStep::cell_specs`);
+//! `CutVisits` observes several headers of one frame at once (a loop and its inner loops).
 
 use crate::interp::{BlockEntry, BlockObserver, CellSpec};
 use crate::ir::{BlockId, FuncId};
@@ -45,5 +46,22 @@ impl BlockObserver for HeaderVisits {
         } else {
             &[]
         }
+    }
+}
+
+/// The visits of several blocks of one frame (each a `HeaderVisits`).
+pub struct CutVisits {
+    pub blocks: Vec<HeaderVisits>,
+}
+
+impl BlockObserver for CutVisits {
+    fn block_entry(&mut self, entry: BlockEntry) {
+        if let Some(h) = self.blocks.iter_mut().find(|h| h.func == entry.func && h.block == entry.block && h.depth == entry.depth) {
+            h.block_entry(entry);
+        }
+    }
+
+    fn cells(&self, func: FuncId, block: BlockId) -> &[CellSpec] {
+        self.blocks.iter().find(|h| h.func == func && h.block == block).map_or(&[], |h| h.cells(func, block))
     }
 }

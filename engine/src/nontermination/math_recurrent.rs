@@ -49,17 +49,22 @@ const MAX_CONSTANT_STRATEGIES: usize = 12;
 
 /// Candidate atoms over the loop variables that hold at every observed visit.
 pub fn candidates(step: &MathLoopStep, observations: &[Valuation]) -> Vec<Formula> {
+    candidate_atoms(&step.variable_names(), &step.conditions, &step.inputs, observations)
+}
+
+/// Candidate atoms over the variables `names` (and the branch conditions `conditions` that
+/// read no input of `inputs`) that hold at every observation.
+pub fn candidate_atoms(names: &[String], conditions: &[Formula], inputs: &[(String, u32)], observations: &[Valuation]) -> Vec<Formula> {
     let mut out: Vec<Formula> = Vec::new();
     let mut push = |f: Formula| {
         if f != Formula::True && f != Formula::False && !out.contains(&f) {
             out.push(f);
         }
     };
-    let vars: Vec<(Term, Vec<Int>)> = step
-        .variable_names()
-        .into_iter()
+    let vars: Vec<(Term, Vec<Int>)> = names
+        .iter()
         .filter_map(|name| {
-            let x = Var::new(&name);
+            let x = Var::new(name);
             let values: Option<Vec<Int>> = observations.iter().map(|o| o.get(&x).copied()).collect();
             Some((Term::Var(x), values?))
         })
@@ -113,8 +118,8 @@ pub fn candidates(step: &MathLoopStep, observations: &[Valuation]) -> Vec<Formul
             }
         }
     }
-    let input_names: Vec<Var> = step.inputs.iter().map(|(n, _)| Var::new(n)).collect();
-    for c in &step.conditions {
+    let input_names: Vec<Var> = inputs.iter().map(|(n, _)| Var::new(n)).collect();
+    for c in conditions {
         if c.vars().iter().any(|v| input_names.contains(v)) {
             continue;
         }
@@ -130,7 +135,8 @@ fn magnitude(t: Term) -> Term {
     Term::Ite(Box::new(Formula::ge(t.clone(), Term::Const(0))), Box::new(t.clone()), Box::new(Term::Neg(Box::new(t))))
 }
 
-fn ints(model: &crate::smt::Model) -> Option<Valuation> {
+/// The model's values as integers (`None` if one is rational).
+pub(super) fn ints(model: &crate::smt::Model) -> Option<Valuation> {
     model
         .iter()
         .map(|(v, x)| match x {
@@ -206,8 +212,18 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     }
     let tail: Vec<BlockEntry> = rec.entries.into_iter().collect();
     let (func, lp, visits) = crate::bitprecise::recurrent::stuck_loop(module, facts, &tail)?;
+    let end = tail.last()?;
+    innermost_from_run(module, facts, entry, config, &result.trace_inputs, func, &lp, visits, constant_input, deadline)
+        .or_else(|| super::math_nested::from_run(module, facts, entry, config, &result.trace_inputs, end, constant_input, deadline))
+}
+
+/// The witness of a closed set of the innermost loop `lp` the run is stuck in (`visits`: its
+/// last header visits), re-checked.
+#[allow(clippy::too_many_arguments)]
+fn innermost_from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, trace_inputs: &[(String, Int)], func: FuncId, lp: &crate::facts::loops::Loop, visits: Vec<BlockEntry>, constant_input: Option<Int>, deadline: Instant) -> Option<NonTerminationWitness> {
+    let limits = config.bitprecise();
     let f = module.function(func);
-    let step = match encode_math_loop_step(module, f, &lp, limits.max_array_cells) {
+    let step = match encode_math_loop_step(module, f, lp, limits.max_array_cells) {
         Ok(s) => s,
         Err(e) => {
             tracing::debug!(reason = %e.0, "math recurrent set: loop not encodable");
@@ -219,10 +235,10 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     // the run's tail (past a transient phase). The tail's entries carry no memory: with
     // cells, both windows come from one replay that reads them.
     let (early, visits) = if step.cells.is_empty() {
-        (header_visits(module, facts, entry, config, &step, &result.trace_inputs, &last, 0, deadline).first, visits)
+        (header_visits(module, facts, entry, config, &step, trace_inputs, &last, 0, deadline).first, visits)
     } else {
         let end = visits.last()?;
-        let seen = header_visits(module, facts, entry, config, &step, &result.trace_inputs, end, OBSERVED_VISITS, deadline);
+        let seen = header_visits(module, facts, entry, config, &step, trace_inputs, end, OBSERVED_VISITS, deadline);
         (seen.first, seen.last.into_iter().collect())
     };
     let windows = if early.is_empty() || early == visits { vec![visits] } else { vec![early, visits] };
@@ -236,8 +252,8 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     })?;
     let set = minimize(&step, fixed, &set, limits, deadline);
     let last = &last;
-    let first = earliest_visit_in(module, facts, entry, config, &step, &set, &result.trace_inputs, last, deadline).unwrap_or_else(|| last.clone());
-    let inputs = result.trace_inputs.get(..first.inputs_consumed)?.to_vec();
+    let first = earliest_visit_in(module, facts, entry, config, &step, &set, trace_inputs, last, deadline).unwrap_or_else(|| last.clone());
+    let inputs = trace_inputs.get(..first.inputs_consumed)?.to_vec();
     let w = RecurrentSetWitness {
         function: f.name.clone(),
         header: f.block(lp.header).name.clone(),
@@ -246,9 +262,10 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
         stem_steps: first.steps,
         fixed_input: fixed,
         set,
+        inner_sets: vec![],
     };
     let origin = step.input_origins.first().cloned().unwrap_or_default();
-    recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, &step, &origin, w))
+    recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, step.header, &origin, w))
 }
 
 /// The first header visits (at most `OBSERVED_VISITS`) and the last `last` ones of the
@@ -304,9 +321,9 @@ fn earliest_visit_in(module: &Module, facts: &ModuleFacts, entry: FuncId, config
     observer.found
 }
 
-fn witness(module: &Module, func: FuncId, step: &MathLoopStep, input_origin: &str, w: RecurrentSetWitness) -> NonTerminationWitness {
+pub(super) fn witness(module: &Module, func: FuncId, header: BlockId, input_origin: &str, w: RecurrentSetWitness) -> NonTerminationWitness {
     let f = module.function(func);
-    let block = f.block(step.header);
+    let block = f.block(header);
     let line = block
         .instrs
         .iter()
@@ -315,21 +332,30 @@ fn witness(module: &Module, func: FuncId, step: &MathLoopStep, input_origin: &st
         .find(|l| l.line > 0)
         .map(|l| format!(" (line {})", l.line))
         .unwrap_or_default();
-    let set: Vec<String> = w.set.conjuncts().iter().map(|c| c.to_string()).collect();
+    let show = |s: &Formula| {
+        let parts: Vec<String> = s.conjuncts().iter().map(|c| c.to_string()).collect();
+        if parts.is_empty() { "true".to_string() } else { parts.join(" && ") }
+    };
     let (input_cycle, for_inputs) = match w.fixed_input {
         Some(c) => (vec![(input_origin.to_string(), c)], format!("when every further input is {c}")),
         None => (vec![], "for all inputs".to_string()),
     };
+    let mut description = vec![
+        format!("after {} steps the run enters the loop at block {} of function {}{line}", w.stem_steps, w.header, w.function),
+        format!("recurrent set R over mathematical integers: {}", show(&w.set)),
+    ];
+    description.extend(w.inner_sets.iter().map(|s| format!("at the header {} of an inner loop: {}", s.header, show(&s.set))));
+    description.push(if w.inner_sets.is_empty() {
+        format!("R holds there and is closed under every iteration {for_inputs} (integer check); the values need not repeat")
+    } else {
+        format!("R holds there; every path between these headers, {for_inputs}, stays in the loop and ends in the set of the header it reaches (integer check); the values need not repeat")
+    });
     NonTerminationWitness {
         inputs: w.stem_inputs.clone(),
         any_further_inputs: w.fixed_input.is_none(),
         input_cycle,
         entry_args: vec![],
-        description: vec![
-            format!("after {} steps the run enters the loop at block {} of function {}{line}", w.stem_steps, w.header, w.function),
-            format!("recurrent set R over mathematical integers: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),
-            format!("R holds there and is closed under every iteration {for_inputs} (integer check); the values need not repeat"),
-        ],
+        description,
         recurrent_set: Some(w),
     }
 }

@@ -108,19 +108,13 @@ impl MathLoopStep {
     /// values of the type; a superset is the safe side). `Some(c)`: every value is `c`, which
     /// must be a value every input's type holds unchanged (`fixed_input_fits`).
     pub fn input_values(&self, fixed: Option<Int>) -> Formula {
-        Formula::and(self.inputs.iter().map(|(n, w)| {
-            let x = Term::Var(Var::new(n));
-            match fixed {
-                Some(c) => Formula::eq(x, Term::Const(c)),
-                None => Formula::and([Formula::ge(x.clone(), Term::Const(-pow2(w - 1))), Formula::le(x, Term::Const(pow2(*w) - 1))]),
-            }
-        }))
+        input_values(&self.inputs, fixed)
     }
 
     /// Whether the interpreter, asked for an input of any width of this loop by a source that
     /// answers `c`, draws exactly `c` (signed and unsigned readings agree: `0 ≤ c < 2^(w−1)`).
     pub fn fixed_input_fits(&self, c: Int) -> bool {
-        !self.inputs.is_empty() && self.inputs.iter().all(|(_, w)| (0..pow2(w - 1)).contains(&c))
+        fixed_input_fits(&self.inputs, c)
     }
 
     /// A state in `set` that can leave the loop, hit undefined behaviour, or take a back edge
@@ -134,6 +128,23 @@ impl MathLoopStep {
                 .chain([Formula::or([self.exit.clone(), self.ub.clone(), Formula::and([self.stay.clone(), Formula::not(self.after_iteration(set))])])]),
         )
     }
+}
+
+/// The nondeterministic values `inputs` range over (see `MathLoopStep::input_values`).
+pub fn input_values(inputs: &[(String, u32)], fixed: Option<Int>) -> Formula {
+    Formula::and(inputs.iter().map(|(n, w)| {
+        let x = Term::Var(Var::new(n));
+        match fixed {
+            Some(c) => Formula::eq(x, Term::Const(c)),
+            None => Formula::and([Formula::ge(x.clone(), Term::Const(-pow2(w - 1))), Formula::le(x, Term::Const(pow2(*w) - 1))]),
+        }
+    }))
+}
+
+/// Whether every input of `inputs` (at least one) draws `c` unchanged (see
+/// `MathLoopStep::fixed_input_fits`).
+pub fn fixed_input_fits(inputs: &[(String, u32)], c: Int) -> bool {
+    !inputs.is_empty() && inputs.iter().all(|(_, w)| (0..pow2(w - 1)).contains(&c))
 }
 
 /// A symbolic value: an integer term, a boolean (an `i1` from a comparison), a fixed
@@ -364,25 +375,66 @@ enum Target {
     Leaves,
 }
 
-/// Encodes one iteration of the innermost loop `lp` of `f` (see the module doc).
-pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array_cells: usize) -> Result<MathLoopStep, NotEncodable> {
-    if !lp.innermost {
-        return Err(NotEncodable("the loop contains an inner loop".into()));
+/// Where segments of a loop start and end: the loop's header, or the header of an innermost
+/// loop nested in it, with the values that make up the state there.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CutPoint {
+    pub block: BlockId,
+    /// The block's integer phis, then the integer values defined in the loop outside this
+    /// cut point's reach (see `carried_values`) and read inside it: constant while the run
+    /// goes from this cut point to the loop's header.
+    pub state: Vec<LoopVar>,
+}
+
+/// One way a segment ends at a cut point.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Arrival {
+    /// Index of the cut point reached (in the cut points the segment was encoded with).
+    pub to: usize,
+    /// The segment ends there.
+    pub reach: Formula,
+    /// Value of each state variable of the cut point reached (meaningful where `reach` holds).
+    pub post: BTreeMap<ValueId, Term>,
+    /// Value of each cell on arrival, in the order of the cells known when the segment was
+    /// encoded (later cells are untouched by it).
+    pub cell_post: Vec<Term>,
+}
+
+/// The acyclic paths of a loop from one cut point to the next ones (or out of the loop, or
+/// into undefined behaviour), over mathematical integers.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MathSegment {
+    pub from: usize,
+    pub arrivals: Vec<Arrival>,
+    pub exit: Formula,
+    pub ub: Formula,
+    pub inputs: Vec<(String, u32)>,
+    pub input_origins: Vec<String>,
+    pub definitions: Vec<Formula>,
+    pub conditions: Vec<Formula>,
+}
+
+/// What every segment of one loop shares: the loop's live-ins and fixed pointers.
+pub struct LoopContext<'a> {
+    pub module: &'a Module,
+    pub f: &'a Function,
+    pub blocks: &'a std::collections::BTreeSet<BlockId>,
+    pub live_ins: Vec<LoopVar>,
+    pub pointers: Vec<ValueId>,
+    pub max_array_cells: usize,
+}
+
+/// The integer width of value `v` of `f`, or why it is not an integer.
+pub fn value_width(f: &Function, types: &[Option<Type>], v: ValueId) -> Result<u32, NotEncodable> {
+    match types.get(v.0 as usize).cloned().flatten() {
+        Some(ty) => int_width(&ty).map_err(|_| NotEncodable(format!("loop value {} of type {ty:?}", f.value_name(v)))),
+        None => Err(NotEncodable(format!("loop value {} without a type", f.value_name(v)))),
     }
+}
+
+/// The live-ins of `lp` split into integers (state constants) and pointers (cell bases).
+pub fn loop_context<'a>(module: &'a Module, f: &'a Function, lp: &'a Loop, max_array_cells: usize) -> Result<LoopContext<'a>, NotEncodable> {
     let types = f.value_types();
-    let width_of = |v: ValueId| -> Result<u32, NotEncodable> {
-        match types.get(v.0 as usize).cloned().flatten() {
-            Some(ty) => int_width(&ty).map_err(|_| NotEncodable(format!("loop value {} of type {ty:?}", f.value_name(v)))),
-            None => Err(NotEncodable(format!("loop value {} without a type", f.value_name(v)))),
-        }
-    };
-    let header = f.block(lp.header);
-    let mut state = Vec::new();
-    for instr in &header.instrs {
-        if let (Op::Phi { .. }, Some(r)) = (&instr.op, instr.result) {
-            state.push(LoopVar { value: r, name: var_name(f, r), width: width_of(r)? });
-        }
-    }
     let mut live_ins = Vec::new();
     let mut pointers = Vec::new();
     for v in read_from_outside(f, lp) {
@@ -390,19 +442,117 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array
             // Fixed during the loop: usable as the base of memory cells, nothing else.
             pointers.push(v);
         } else {
-            live_ins.push(LoopVar { value: v, name: var_name(f, v), width: width_of(v)? });
+            live_ins.push(LoopVar { value: v, name: var_name(f, v), width: value_width(f, &types, v)? });
         }
     }
-    let order = topological(f, lp.header, &lp.blocks).map_err(|e| NotEncodable(e.0))?;
+    Ok(LoopContext { module, f, blocks: &lp.blocks, live_ins, pointers, max_array_cells })
+}
+
+/// The integer phis of `block` (a cut point's own state).
+pub fn phi_state(f: &Function, block: BlockId) -> Result<Vec<LoopVar>, NotEncodable> {
+    let types = f.value_types();
+    let mut state = Vec::new();
+    for instr in &f.block(block).instrs {
+        if let (Op::Phi { .. }, Some(r)) = (&instr.op, instr.result) {
+            state.push(LoopVar { value: r, name: var_name(f, r), width: value_width(f, &types, r)? });
+        }
+    }
+    Ok(state)
+}
+
+/// The integer values that `lp` computes outside the reach of its block `h` (the blocks `h`
+/// reaches inside the loop before the loop's header) and reads inside it: the state that an
+/// inner loop headed by `h` carries besides its phis. A value computed inside the reach is
+/// recomputed on every path that reads it there, so it is not state.
+pub fn carried_values(f: &Function, lp: &Loop, h: BlockId) -> Result<Vec<LoopVar>, NotEncodable> {
+    let mut reach: std::collections::BTreeSet<BlockId> = std::collections::BTreeSet::new();
+    let mut todo = vec![h];
+    while let Some(b) = todo.pop() {
+        if reach.insert(b) {
+            todo.extend(f.block(b).terminator.successors().into_iter().filter(|s| *s != lp.header && lp.blocks.contains(s)));
+        }
+    }
+    let outside: BTreeMap<ValueId, ()> =
+        lp.blocks.iter().filter(|b| !reach.contains(b)).flat_map(|b| f.block(*b).instrs.iter().filter_map(|i| i.result)).map(|v| (v, ())).collect();
+    let mut used: std::collections::BTreeSet<ValueId> = std::collections::BTreeSet::new();
+    let mut note = |o: &Operand| {
+        if let Operand::Local(v) = o {
+            if outside.contains_key(v) {
+                used.insert(*v);
+            }
+        }
+    };
+    for &b in lp.blocks.iter().filter(|b| reach.contains(b) || **b == lp.header) {
+        let block = f.block(b);
+        for instr in &block.instrs {
+            match &instr.op {
+                // A phi reads its operand at the end of the incoming edge's source.
+                Op::Phi { incoming, .. } => incoming.iter().filter(|(_, p)| reach.contains(p)).for_each(|(o, _)| note(o)),
+                _ if b == lp.header && !reach.contains(&b) => {}
+                op => crate::bitprecise::step::operands(op).into_iter().for_each(&mut note),
+            }
+        }
+        if reach.contains(&b) {
+            match &block.terminator {
+                Terminator::CondBr { cond, .. } => note(cond),
+                Terminator::Switch { value, .. } => note(value),
+                Terminator::Ret(Some(o)) => note(o),
+                _ => {}
+            }
+        }
+    }
+    let types = f.value_types();
+    used.into_iter().map(|v| Ok(LoopVar { value: v, name: var_name(f, v), width: value_width(f, &types, v)? })).collect()
+}
+
+/// Encodes one iteration of the innermost loop `lp` of `f` (see the module doc).
+pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array_cells: usize) -> Result<MathLoopStep, NotEncodable> {
+    if !lp.innermost {
+        return Err(NotEncodable("the loop contains an inner loop".into()));
+    }
+    let ctx = loop_context(module, f, lp, max_array_cells)?;
+    let cuts = [CutPoint { block: lp.header, state: phi_state(f, lp.header)? }];
+    let mut cells = Vec::new();
+    let seg = encode_segment(&ctx, &cuts, 0, &mut cells)?;
+    let Some(back) = seg.arrivals.into_iter().next() else { return Err(NotEncodable("no back edge reaches the header".into())) };
+    let [cut] = cuts;
+    Ok(MathLoopStep {
+        header: lp.header,
+        state: cut.state,
+        live_ins: ctx.live_ins,
+        stay: back.reach,
+        post: back.post,
+        exit: seg.exit,
+        ub: seg.ub,
+        inputs: seg.inputs,
+        input_origins: seg.input_origins,
+        definitions: seg.definitions,
+        conditions: seg.conditions,
+        cells,
+        cell_post: back.cell_post,
+    })
+}
+
+/// Encodes the paths of the loop of `ctx` from the cut point `cuts[from]` until they reach a
+/// cut point (an arrival), leave the loop (`exit`) or hit undefined behaviour (`ub`). The
+/// paths must be acyclic: every cycle of the loop passes a cut point. `cells` are the memory
+/// cells known so far; the segment adds the ones it accesses.
+pub fn encode_segment(ctx: &LoopContext<'_>, cuts: &[CutPoint], from: usize, cells: &mut Vec<MemCell>) -> Result<MathSegment, NotEncodable> {
+    let (module, f) = (ctx.module, ctx.f);
+    let start = cuts[from].block;
+    let is_cut = |b: BlockId| cuts.iter().any(|c| c.block == b);
+    let walk: std::collections::BTreeSet<BlockId> = ctx.blocks.iter().copied().filter(|b| *b == start || !is_cut(*b)).collect();
+    let order = topological(f, start, &walk).map_err(|e| NotEncodable(e.0))?;
     let mut e = Encoder {
         module,
         f,
-        prefix: format!("m{}_", lp.header.0),
-        values: state
+        prefix: format!("m{}_", start.0),
+        values: cuts[from]
+            .state
             .iter()
-            .chain(&live_ins)
+            .chain(&ctx.live_ins)
             .map(|x| (x.value, Sym::Int(var_term(x))))
-            .chain(pointers.iter().map(|p| (*p, Sym::Addr(CellBase::Reg(*p), 0))))
+            .chain(ctx.pointers.iter().map(|p| (*p, Sym::Addr(CellBase::Reg(*p), 0))))
             .collect(),
         ub: Vec::new(),
         inputs: Vec::new(),
@@ -411,17 +561,75 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array
         defined: BTreeMap::new(),
         conditions: Vec::new(),
         fresh: 0,
-        cells: Vec::new(),
-        object_sizes: object_sizes(module, f, &pointers),
-        max_array_cells,
+        cells: std::mem::take(cells),
+        object_sizes: object_sizes(module, f, &ctx.pointers),
+        max_array_cells: ctx.max_array_cells,
     };
+    let (ends, mem_out) = walk_segment(&mut e, &order, &walk, start)?;
+    let mut exit_parts = Vec::new();
+    let mut by_cut: BTreeMap<usize, Vec<(BlockId, Formula)>> = BTreeMap::new();
+    for (pred, to, cond) in ends {
+        match to {
+            Target::Block(t) if cuts.iter().any(|c| c.block == t) => {
+                let k = cuts.iter().position(|c| c.block == t).unwrap_or(from);
+                by_cut.entry(k).or_default().push((pred, cond));
+            }
+            _ => exit_parts.push(cond),
+        }
+    }
+    let mut arrivals = Vec::new();
+    for (k, paths) in by_cut {
+        let target = f.block(cuts[k].block);
+        let mut post = BTreeMap::new();
+        for x in &cuts[k].state {
+            let phi = target.instrs.iter().find_map(|i| match (&i.op, i.result) {
+                (Op::Phi { incoming, .. }, Some(r)) if r == x.value => Some(incoming),
+                _ => None,
+            });
+            let mut arms: Vec<(Formula, Sym)> = Vec::new();
+            for (pred, cond) in &paths {
+                let o = match phi {
+                    Some(incoming) => incoming.iter().find(|(_, p)| p == pred).map(|(o, _)| o.clone()).ok_or_else(|| NotEncodable("cut point phi without this edge".into()))?,
+                    None => Operand::Local(x.value),
+                };
+                arms.push((cond.clone(), e.operand(&o, cond)?));
+            }
+            let t = merge(arms).ok_or_else(|| NotEncodable(format!("no value for {} on arrival", x.name)))?.into_int()?;
+            post.insert(x.value, t);
+        }
+        let no_writes = CellValues::new();
+        let mem_paths: Vec<(Formula, &CellValues)> = paths.iter().map(|(pred, c)| (c.clone(), mem_out.get(pred).unwrap_or(&no_writes))).collect();
+        let after = e.merge_cells(mem_paths);
+        let cell_post: Vec<Term> = (0..e.cells.len()).map(|i| e.cell_value(&after, i)).collect();
+        arrivals.push(Arrival { to: k, reach: Formula::or(paths.into_iter().map(|(_, c)| c)), post, cell_post });
+    }
+    *cells = std::mem::take(&mut e.cells);
+    Ok(MathSegment {
+        from,
+        arrivals,
+        exit: Formula::or(exit_parts),
+        ub: Formula::or(e.ub),
+        inputs: e.inputs,
+        input_origins: e.input_origins,
+        definitions: e.definitions,
+        conditions: e.conditions,
+    })
+}
+
+/// The ways out of a walked region (source block, target, condition) and each block's
+/// cell writes at its end.
+type WalkEnds = (Vec<(BlockId, Target, Formula)>, BTreeMap<BlockId, CellValues>);
+
+/// Symbolically executes the blocks of `order` (a topological order of `walk` from `start`).
+fn walk_segment(e: &mut Encoder<'_>, order: &[BlockId], walk: &std::collections::BTreeSet<BlockId>, start: BlockId) -> Result<WalkEnds, NotEncodable> {
+    let (module, f) = (e.module, e.f);
     // Cell contents written by the iteration at the end of each block.
     let mut mem_out: BTreeMap<BlockId, CellValues> = BTreeMap::new();
     let mut edge_conds: BTreeMap<(BlockId, BlockId), Formula> = BTreeMap::new();
     let mut ends: Vec<(BlockId, Target, Formula)> = Vec::new();
-    for &b in &order {
+    for &b in order {
         let block = f.block(b);
-        let mut reach = if b == lp.header {
+        let mut reach = if b == start {
             Formula::True
         } else {
             Formula::or(edge_conds.iter().filter(|((_, to), _)| *to == b).map(|(_, c)| c.clone()))
@@ -429,7 +637,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array
         if reach == Formula::False {
             continue;
         }
-        let mut mem = if b == lp.header {
+        let mut mem = if b == start {
             CellValues::new()
         } else {
             let paths: Vec<(Formula, &CellValues)> =
@@ -438,7 +646,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array
         };
         for instr in &block.instrs {
             let result: Option<Sym> = match &instr.op {
-                Op::Phi { .. } if b == lp.header => continue,
+                Op::Phi { .. } if b == start => continue,
                 Op::Phi { ty, incoming } => {
                     int_width(ty)?;
                     let mut arms: Vec<(Formula, Sym)> = Vec::new();
@@ -605,7 +813,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array
             Terminator::Invoke { .. } | Terminator::Resume(_) => return Err(NotEncodable("invoke/resume (unwinding)".into())),
         }
         for (t, cnd) in succ {
-            if t != lp.header && lp.blocks.contains(&t) {
+            if t != start && walk.contains(&t) {
                 let slot = edge_conds.entry((b, t)).or_insert(Formula::False);
                 *slot = Formula::or([slot.clone(), cnd]);
             } else {
@@ -613,52 +821,7 @@ pub fn encode_math_loop_step(module: &Module, f: &Function, lp: &Loop, max_array
             }
         }
     }
-    let mut stay_parts = Vec::new();
-    let mut exit_parts = Vec::new();
-    let mut post_arms: BTreeMap<ValueId, Vec<(Formula, Sym)>> = BTreeMap::new();
-    let mut back_paths: Vec<(Formula, BlockId)> = Vec::new();
-    for (from, to, cond) in ends {
-        if to != Target::Block(lp.header) {
-            exit_parts.push(cond);
-            continue;
-        }
-        stay_parts.push(cond.clone());
-        back_paths.push((cond.clone(), from));
-        for instr in &header.instrs {
-            let (Op::Phi { incoming, .. }, Some(r)) = (&instr.op, instr.result) else { continue };
-            let (o, _) = incoming.iter().find(|(_, p)| *p == from).ok_or_else(|| NotEncodable("header phi without this back edge".into()))?;
-            let v = e.operand(o, &cond)?;
-            post_arms.entry(r).or_default().push((cond.clone(), v));
-        }
-    }
-    if stay_parts.is_empty() {
-        return Err(NotEncodable("no back edge reaches the header".into()));
-    }
-    let mut post = BTreeMap::new();
-    for x in &state {
-        let arms = post_arms.remove(&x.value).ok_or_else(|| NotEncodable(format!("no value for {} on a back edge", x.name)))?;
-        let t = merge(arms).ok_or_else(|| NotEncodable("empty phi".into()))?.into_int()?;
-        post.insert(x.value, t);
-    }
-    let no_writes = CellValues::new();
-    let paths: Vec<(Formula, &CellValues)> = back_paths.into_iter().map(|(c, from)| (c, mem_out.get(&from).unwrap_or(&no_writes))).collect();
-    let after = e.merge_cells(paths);
-    let cell_post: Vec<Term> = (0..e.cells.len()).map(|i| e.cell_value(&after, i)).collect();
-    Ok(MathLoopStep {
-        header: lp.header,
-        state,
-        live_ins,
-        stay: Formula::or(stay_parts),
-        post,
-        exit: Formula::or(exit_parts),
-        ub: Formula::or(e.ub),
-        inputs: e.inputs,
-        input_origins: e.input_origins,
-        definitions: e.definitions,
-        conditions: e.conditions,
-        cells: e.cells,
-        cell_post,
-    })
+    Ok((ends, mem_out))
 }
 
 /// The sizes of the objects that the fixed pointers `pointers` (live-ins of the loop) and the

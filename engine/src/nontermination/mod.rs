@@ -1,10 +1,12 @@
 //! Program-level non-termination beyond concrete lassos: recurrent sets over mathematical
 //! integers for `--int-semantics math` (`math_recurrent`), over an exact integer encoding of
-//! one loop iteration (`math_step`, operations in `math_ops`), each NO re-checked
+//! one loop iteration (`math_step`, operations in `math_ops`; loops with inner loops cut at every header in
+//! `math_nested`), each NO re-checked
 //! independently from its witness (`recheck`). The bit-vector counterpart for `c`/`wrap` is
 //! `bitprecise::recurrent`.
 
 pub mod header_visits;
+pub mod math_nested;
 pub mod math_ops;
 pub mod math_recurrent;
 pub mod math_step;
@@ -15,3 +17,5 @@ pub use recheck::recheck;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod nested_tests;

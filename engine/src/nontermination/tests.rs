@@ -17,14 +17,14 @@ use crate::termination::eval::{eval_formula, eval_term, Valuation};
 use crate::verdict::{IntSemantics, NonTerminationWitness, RecurrentSetWitness};
 use std::time::{Duration, Instant};
 
-fn config(sem: IntSemantics) -> Config {
+pub(super) fn config(sem: IntSemantics) -> Config {
     Config::new(sem, Duration::from_secs(60))
 }
 
 /// Cells of one array behind a variable index (the default configuration's).
-const MAX_CELLS: usize = 16;
+pub(super) const MAX_CELLS: usize = 16;
 
-fn deadline() -> Instant {
+pub(super) fn deadline() -> Instant {
     Instant::now() + Duration::from_secs(20)
 }
 
@@ -96,13 +96,13 @@ fn comparisons_and_casts_agree_with_the_interpreter() {
     assert_eq!(eval_formula(&math_ops::low_bit(Term::Const(2)), &val), Some(false));
 }
 
-fn compile(src: &str) -> Module {
+pub(super) fn compile(src: &str) -> Module {
     crate::frontend::load_source(src, crate::driver::InputKind::C).expect("test program compiles")
 }
 
-const NONDET: &str = "extern int __VERIFIER_nondet_int(void);\n";
+pub(super) const NONDET: &str = "extern int __VERIFIER_nondet_int(void);\n";
 
-fn prove_no(src: &str) -> Option<NonTerminationWitness> {
+pub(super) fn prove_no(src: &str) -> Option<NonTerminationWitness> {
     let m = compile(&format!("{NONDET}{src}"));
     let entry = m.function_by_name("main").unwrap();
     prove_nontermination(&m, &ModuleFacts::new(&m), entry, &config(IntSemantics::Math), deadline())

@@ -246,6 +246,17 @@ pub struct Merged {
 
 /// Def. 3: the merged state `c` with `c ⊒ a` (via μ_a) and `c ⊒ b` (via μ_b).
 pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
+    merge_widening(ctx, a, b, false)
+}
+
+/// `merge`, and with `widen` a widening by families: when `⟨b⟩` refutes a candidate
+/// `e ≤ k` (or `e = k`), every kept atom over the same linear form `e` (any constant) is
+/// dropped too. A counter that keeps growing past one bound of a family (`x + i ≤ end + k`
+/// for several slacks `k`, `i ≤ 0` then `i ≤ 2³¹ − 1` under `math`) then costs one merge
+/// instead of one per bound. Sound for the same reason as the merge: the merged state keeps
+/// a subset of the atoms `⟨b⟩` entails, so it still generalizes `a` and `b`; only precision
+/// is given up, which is why the graph widens only after some merges at one position.
+pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> Merged {
     let mut mu_a = Mu::new();
     let mut inv_a: BTreeMap<Var, Var> = BTreeMap::new();
     let mut inv_b: BTreeMap<Var, Var> = BTreeMap::new();
@@ -379,20 +390,34 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
     let cands: Vec<Atom> = closure(ctx, a, &extra).into_iter().map(|x| x.rename(&ra)).collect();
     let mut kb = vec![];
     let mut seen = BTreeSet::new();
+    let mut refuted: BTreeSet<Vec<(Var, crate::logic::Int)>> = BTreeSet::new();
     for x in cands {
         if x.const_value().is_some() || !seen.insert(x.clone()) {
             continue;
         }
         if ctx.entails(&b_ren, std::slice::from_ref(&x)) {
-            kb.push(Fact::Atom(x));
+            kb.push(x);
+        } else if widen {
+            refuted.insert(linear_form(&x));
         }
     }
-    kb.extend(late.into_iter().map(Fact::Atom));
-    c.kb = kb;
+    if widen && !refuted.is_empty() {
+        let before = kb.len();
+        kb.retain(|x| !refuted.contains(&linear_form(x)));
+        tracing::debug!("merge widened by families: {} atoms of {} refuted forms dropped", before - kb.len(), refuted.len());
+    }
+    kb.extend(late);
+    c.kb = kb.into_iter().map(Fact::Atom).collect();
     c.inputs = vec![];
     c.inputs_exact = false;
     project_kb(&mut c);
     Merged { state: c, mu_a }
+}
+
+/// The linear form of an atom without its constant (`e ≤ k` and `e = k` for every `k` are
+/// one family; a lower bound `−e ≤ k` is another).
+fn linear_form(x: &Atom) -> Vec<(Var, crate::logic::Int)> {
+    x.e.coeffs.iter().map(|(v, c)| (v.clone(), *c)).collect()
 }
 
 /// Merged variable ↦ (its variable in `a`, its variable in `b`), from the two renamings.

@@ -332,7 +332,8 @@ impl Builder<'_, '_> {
                 loc_text(&func.block(f.block).term_loc)
             ));
         }
-        let merged = generalize::merge(self.ctx, &general, &inst);
+        let widen = *count > self.limits.widen_families_after_merges;
+        let merged = generalize::merge_widening(self.ctx, &general, &inst, widen);
         tracing::trace!("merged n{a} and n{c}: locals {:?}, allocations {:?}, cells {:?}, lists {:?}, KB {:?}", merged.state.frames.last().map(|f| &f.lv), merged.state.allocs, merged.state.pt, merged.state.lists, merged.state.kb);
         self.kill_subtree(a);
         self.nodes[a].out.clear();

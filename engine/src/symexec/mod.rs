@@ -107,6 +107,8 @@ mod summary_store_tests;
 mod summary_portable_tests;
 #[cfg(test)]
 mod strings_tests;
+#[cfg(test)]
+mod widening_tests;
 
 pub use summary_portable::SUMMARY_FORMAT;
 pub use summary_store::{Export, SummaryKey, SummaryPersistence, SummaryStore};
