@@ -16,7 +16,7 @@ use super::state::State;
 use crate::logic::{LinExpr, Rel, Var};
 
 /// How a field's value changes from one cell to the next.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Step {
     /// `next = this + c`.
     By(i128),
