@@ -284,6 +284,9 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
             })
             .collect();
     }
+    // an owned `Vec`'s buffer: the blocks one pointer cell points to (`rust_owned_vec`)
+    let renumbered = super::rust_owned_vec::match_buffers(ctx, a, b, &mut c, &mut inv_a, &mut inv_b, &mut mu_a);
+    let b = renumbered.as_ref().unwrap_or(b);
     // PT: entries at the same address (after renaming) are kept; differing values are
     // generalized by a fresh variable (an extension of Def. 3 that abstracts memory contents
     // the way LV abstracts locals; c still generalizes a and b through the extended μ).
@@ -391,7 +394,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     let mut lvs: Vec<(Var, Option<u32>)> = vec![];
     let mut derived = vec![];
     for v in extra.iter().take(8) {
-        let kind = a.pt.iter().find(|p| p.value == *v).and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
+        let cell = a.pt.iter().find(|p| p.value == *v);
+        let kind = cell.and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
+        // a merged integer cell keeps its view's range (a Rust `Vec`'s capacity and length)
+        if let (Some(p), Some(bits)) = (cell, kind) {
+            let view = if p.unsigned { crate::facts::views::View::Unsigned } else { crate::facts::views::View::Signed };
+            derived.extend(super::bv::range_atoms(&LinExpr::var(v), bits, view));
+        }
         lvs.push((v.clone(), kind));
     }
     // pointers kept in memory unchanged by the merge (an iterator's end next to its moving
@@ -399,6 +408,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     for p in a.pt.iter().filter(|p| p.is_ptr && !extra.contains(&p.value)).take(4) {
         if !lvs.iter().any(|(v, _)| *v == p.value) {
             lvs.push((p.value.clone(), None));
+        }
+    }
+    // integers kept unchanged beside a changing one of the same struct (`rust_owned_vec`: a
+    // `Vec`'s capacity while its length grows gives `len ≤ cap`)
+    for (v, bits) in super::rust_owned_vec::unchanged_fields(a, extra) {
+        if !lvs.iter().any(|(w, _)| *w == v) {
+            lvs.push((v, Some(bits)));
         }
     }
     for fr in a.frames.iter().rev() {

@@ -332,6 +332,11 @@ impl Builder<'_, '_> {
                 loc_text(&func.block(f.block).term_loc)
             ));
         }
+        if !entry && super::rust_owned_vec::defer_merge(self.ctx, &general, &inst) {
+            // a `Vec`'s first buffer: this state is the next ancestor instead (`rust_owned_vec`)
+            self.work.push(c);
+            return Ok(c);
+        }
         let merged = generalize::merge(self.ctx, &general, &inst);
         self.kill_subtree(a);
         self.nodes[a].out.clear();

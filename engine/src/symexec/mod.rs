@@ -82,6 +82,8 @@ mod libc;
 mod returns;
 mod summary_store;
 mod rust_alloc;
+mod rust_cells;
+mod rust_owned_vec;
 mod rust_vec;
 mod state;
 
