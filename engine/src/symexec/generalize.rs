@@ -489,6 +489,8 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
     }
+    // an owned `Vec`'s buffer against its capacity (`rust_owned_vec`)
+    derived.extend(super::rust_owned_vec::buffer_candidates(a));
     // `Ctx::entails` retries with the variables' alignments (`symexec::alignment`): a pointer
     // stepped by 4 from an aligned start is ≤ the aligned end only modulo 4 once the slice's
     // length is projected away

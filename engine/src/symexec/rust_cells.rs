@@ -113,7 +113,7 @@ fn equations(s: &State) -> Equations<'_> {
 }
 
 /// `k` with `addr = start + k` by a chain of equations `x − y = c` of the knowledge base.
-fn offset_from(s: &State, addr: &Var, start: &Var) -> Option<i128> {
+pub(super) fn offset_from(s: &State, addr: &Var, start: &Var) -> Option<i128> {
     let (next, _) = equations(s);
     let mut seen: BTreeMap<&Var, i128> = BTreeMap::new();
     let mut queue: VecDeque<(&Var, i128, usize)> = VecDeque::from([(addr, 0, 0)]);

@@ -17,6 +17,11 @@
 //!   ancestor, which would keep no buffer at all (the ancestor has none); it becomes the next
 //!   generalization point's ancestor instead. This only unrolls the loop once more (counted
 //!   as a merge, so the merge limit still bounds the graph).
+//! - [`buffer_candidates`] (in the merge's candidate facts): for a heap block that a pointer
+//!   field of a struct points to and each integer field of that struct, `end − start + 1 =
+//!   k · field` for the element sizes `k` of [`ELEMENT_SIZES`] — the relation `size = cap ·
+//!   size_of::<T>()` that no fact of a state with constant capacity and size states
+//!   syntactically (a candidate only: kept when both merged states entail it).
 //! - [`unchanged_fields`] (in the merge's candidate facts): the integer fields a merge keeps
 //!   unchanged beside a changing one (the capacity beside the length) are compared with the
 //!   others, so `len ≤ cap` survives while only the length grows.
@@ -137,4 +142,23 @@ pub(super) fn unchanged_fields(a: &State, extra: &[Var]) -> Vec<(Var, u32)> {
         .map(|p| (p.value.clone(), (p.size * 8) as u32))
         .take(4)
         .collect()
+}
+
+/// The element sizes tried for `size = cap · size_of::<T>()`: Rust's primitive types.
+const ELEMENT_SIZES: [i128; 5] = [1, 2, 4, 8, 16];
+
+/// Candidate facts `end − start + 1 = k · field` for each heap block a pointer field points to
+/// (by the knowledge base's equations) and each integer field of the same struct.
+pub(super) fn buffer_candidates(a: &State) -> Vec<Atom> {
+    let mut out = vec![];
+    for p in a.pt.iter().filter(|p| p.is_ptr && p.size == FIELD) {
+        let Some(buffer) = a.allocs.iter().find(|b| b.kind == AllocKind::Heap && super::rust_cells::offset_from(a, &p.value, &b.start) == Some(0)) else { continue };
+        let Some(size) = LinExpr::var(&buffer.end).add_scaled(-1, &LinExpr::var(&buffer.start)).and_then(|e| e.add_scaled(1, &LinExpr::constant(1))) else { continue };
+        for field in a.pt.iter().filter(|q| !q.is_ptr && q.size == FIELD && q.alloc == p.alloc) {
+            for k in ELEMENT_SIZES {
+                out.extend(LinExpr::var(&field.value).scale(k).and_then(|e| Atom::cmp(&size, Rel::Eq, &e)));
+            }
+        }
+    }
+    out
 }
