@@ -52,13 +52,18 @@ pub(super) fn canonical_address(s: &mut State, alloc: u32, start: &Var, addr: &V
 /// callee's parameter bound to its caller's `size_of::<T>()`), if any.
 pub(super) fn constant_value(s: &State, v: &Var) -> Option<i128> {
     let (next, constants) = equations(s);
+    search(&next, v, |x, k| constants.get(x).and_then(|c| c.checked_add(k)))
+}
+
+/// Breadth-first along the equations from `from` (each reached `x` with `from = x + k`, at
+/// most [`MAX_CHAIN`] steps): the first `found(x, k)` that is `Some`.
+fn search(next: &Adjacency<'_>, from: &Var, found: impl Fn(&Var, i128) -> Option<i128>) -> Option<i128> {
     let mut seen: BTreeMap<&Var, i128> = BTreeMap::new();
-    let mut queue: VecDeque<(&Var, i128, usize)> = VecDeque::from([(v, 0, 0)]);
-    seen.insert(v, 0);
+    let mut queue: VecDeque<(&Var, i128, usize)> = VecDeque::from([(from, 0, 0)]);
+    seen.insert(from, 0);
     while let Some((x, k, depth)) = queue.pop_front() {
-        // v = x + k
-        if let Some(c) = constants.get(x) {
-            return c.checked_add(k);
+        if let Some(result) = found(x, k) {
+            return Some(result);
         }
         if depth == MAX_CHAIN {
             continue;
@@ -74,8 +79,11 @@ pub(super) fn constant_value(s: &State, v: &Var) -> Option<i128> {
     None
 }
 
+/// `x ↦ [(y, c)]`: the equation `x = y + c`.
+type Adjacency<'s> = BTreeMap<&'s Var, Vec<(&'s Var, i128)>>;
+
 /// The knowledge base's equations `x = y + c` (both directions) and `z = c`.
-type Equations<'s> = (BTreeMap<&'s Var, Vec<(&'s Var, i128)>>, BTreeMap<&'s Var, i128>);
+type Equations<'s> = (Adjacency<'s>, BTreeMap<&'s Var, i128>);
 
 fn equations(s: &State) -> Equations<'_> {
     let mut next: BTreeMap<&Var, Vec<(&Var, i128)>> = BTreeMap::new();
@@ -115,25 +123,7 @@ fn equations(s: &State) -> Equations<'_> {
 /// `k` with `addr = start + k` by a chain of equations `x − y = c` of the knowledge base.
 pub(super) fn offset_from(s: &State, addr: &Var, start: &Var) -> Option<i128> {
     let (next, _) = equations(s);
-    let mut seen: BTreeMap<&Var, i128> = BTreeMap::new();
-    let mut queue: VecDeque<(&Var, i128, usize)> = VecDeque::from([(addr, 0, 0)]);
-    seen.insert(addr, 0);
-    while let Some((v, k, depth)) = queue.pop_front() {
-        if v == start {
-            return Some(k);
-        }
-        if depth == MAX_CHAIN {
-            continue;
-        }
-        for &(w, c) in next.get(v).map(Vec::as_slice).unwrap_or_default() {
-            if !seen.contains_key(w) {
-                let kw = k.checked_add(c)?;
-                seen.insert(w, kw);
-                queue.push_back((w, kw, depth + 1));
-            }
-        }
-    }
-    None
+    search(&next, addr, |x, k| (x == start).then_some(k))
 }
 
 #[cfg(test)]
