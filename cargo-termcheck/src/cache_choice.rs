@@ -12,6 +12,15 @@ pub fn store_for(args: &ProveArgs) -> Box<dyn ReportStore + Send> {
     store_from(args.no_cache, args.cache_dir.clone(), args.cache_mode)
 }
 
+/// Where `prove` caches the std bitcode it extracts from the sysroot (`std-bitcode` in the
+/// report cache's directory; none with `--no-cache`).
+pub fn std_bitcode_dir(args: &ProveArgs) -> Option<std::path::PathBuf> {
+    if args.no_cache {
+        return None;
+    }
+    args.cache_dir.clone().or_else(|| dirs::cache_dir().map(|d| d.join("termcheck"))).map(|d| d.join("std-bitcode"))
+}
+
 /// The store for `--no-cache`, `--cache-dir` and `--cache-mode` (shared by `prove` and workspace mode).
 pub fn store_from(no_cache: bool, cache_dir: Option<std::path::PathBuf>, cache_mode: CacheModeArg) -> Box<dyn ReportStore + Send> {
     if no_cache {

@@ -39,7 +39,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supervise::{run_with_limit, Supervised, GRACE};
 use termcheck_engine::analysis::{analyze_module_with_store, FunctionReport, FunctionSelection, ModuleReport};
-use termcheck_engine::driver::{prove_file_with_store, InputKind};
+use termcheck_engine::driver::{load_program_linked, own_functions, prove_file_with_store, InputKind};
 use termcheck_engine::config::Config;
 use termcheck_engine::driver::load_program_with_clang_args;
 use termcheck_engine::ir::Module;
@@ -129,7 +129,10 @@ fn print_report(report: &Report, format: OutputFormat, elapsed: Duration) {
 /// (default: the machine's cores).
 fn config_of(args: &ProveArgs, timeout: Duration) -> Config {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
-    let config = Config::new(args.int_semantics.into(), timeout).with_jobs(jobs).with_clang_args(args.clang_arguments());
+    let config = Config::new(args.int_semantics.into(), timeout)
+        .with_jobs(jobs)
+        .with_clang_args(args.clang_arguments())
+        .with_std_bitcode_cache(cache_choice::std_bitcode_dir(args));
     // One function's budget is what the user gave (default: the whole `--timeout`), not the
     // time left after loading: it is part of the report cache's key, which must not change
     // from run to run. The run's own deadline still cuts every function off in time.
@@ -256,11 +259,15 @@ fn print_run_counts(report: &ModuleReport) {
 
 /// MAYBE for every defined function of `module` (module order), all with `reason`: what an
 /// `--all-functions` run prints when the engine gave no report.
-fn unfinished_functions(module: &Module, reason: &str) -> Vec<FunctionReport> {
+fn unfinished_functions(module: &Module, selection: &FunctionSelection, reason: &str) -> Vec<FunctionReport> {
     module
         .functions
         .iter()
         .filter(|f| !f.is_declaration())
+        .filter(|f| match selection {
+            FunctionSelection::AllDefined => true,
+            FunctionSelection::Named(names) => names.contains(&f.name),
+        })
         .map(|f| FunctionReport {
             name: f.name.clone(),
             location: f.loc.clone(),
@@ -281,9 +288,12 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
     let timeout = Duration::from_secs_f64(args.timeout);
     let timeout_reason = format!("timeout after {} s", args.timeout);
     let path = args.file.clone();
-    let clang_args = args.clang_arguments();
-    let module = match run_with_limit(timeout + GRACE, move || load_program_with_clang_args(&path, &clang_args)) {
-        Supervised::Finished(Ok(module)) => Arc::new(module),
+    let load_config = config_of(&args, timeout);
+    let (module, selection) = match run_with_limit(timeout + GRACE, move || load_program_linked(&path, &load_config)) {
+        Supervised::Finished(Ok(loaded)) => {
+            let selection = own_functions(&loaded);
+            (Arc::new(loaded.module), selection)
+        }
         #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
         Supervised::Finished(Err(error)) => {
             eprintln!("{:?}", miette::Report::new(error));
@@ -304,7 +314,7 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
     };
     let remaining = timeout.saturating_sub(start.elapsed());
     if remaining.is_zero() {
-        let functions = unfinished_functions(&module, &timeout_reason);
+        let functions = unfinished_functions(&module, &selection, &timeout_reason);
         print_module(&functions, None, Some(&timeout_reason), args.format, start.elapsed());
         return EXIT_VERDICT;
     }
@@ -312,8 +322,9 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
     let config = config_of(&args, remaining).with_cancel(token.clone());
     let shared = Arc::clone(&module);
     let store = cache_choice::store_for(&args);
+    let wanted = selection.clone();
     let outcome = supervise::run_cancelling(remaining + GRACE, &token, move || {
-        analyze_module_with_store(&shared, &config, &FunctionSelection::AllDefined, store.as_ref())
+        analyze_module_with_store(&shared, &config, &wanted, store.as_ref())
     });
     match outcome {
         Supervised::Finished(report) => {
@@ -325,16 +336,16 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         }
         Supervised::Panicked(message) => {
             let reason = format!("internal error: {message}");
-            print_module(&unfinished_functions(&module, &reason), None, Some(&reason), args.format, start.elapsed());
+            print_module(&unfinished_functions(&module, &selection, &reason), None, Some(&reason), args.format, start.elapsed());
             EXIT_INTERNAL
         }
         Supervised::TimedOut => {
-            print_module(&unfinished_functions(&module, &timeout_reason), None, Some(&timeout_reason), args.format, start.elapsed());
+            print_module(&unfinished_functions(&module, &selection, &timeout_reason), None, Some(&timeout_reason), args.format, start.elapsed());
             supervise::exit_after_worker(EXIT_VERDICT)
         }
         Supervised::MemoryLimit(megabytes) => {
             let reason = supervise::memory_limit_reason(megabytes);
-            print_module(&unfinished_functions(&module, &reason), None, Some(&reason), args.format, start.elapsed());
+            print_module(&unfinished_functions(&module, &selection, &reason), None, Some(&reason), args.format, start.elapsed());
             supervise::exit_after_worker(EXIT_VERDICT)
         }
     }

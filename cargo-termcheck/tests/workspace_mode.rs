@@ -84,13 +84,19 @@ fn ffi_basic_gives_the_expected_verdicts_and_fails_the_gate() {
     ] {
         assert_eq!(verdict_of(out, function), Some((verdict, memory)), "{function} in:\n{out}");
     }
+    // a `Vec` built with `push` (std's `grow_one` linked from the sysroot's bitcode), then
+    // summed by index: YES with the release binary (EXPECTED.md); the debug binary needs about
+    // 13 s of CPU for it and then loses entailments to the time shares under load (MAYBE,
+    // BENCHMARKS.md "Session 8"), so here only "reported, never NO, never violated" is checked
+    let pushed = verdict_of(out, "ffi_basic::sum_pushed");
+    assert!(matches!(pushed, Some(("YES", "proved") | ("MAYBE", "unknown"))), "sum_pushed: {pushed:?} in:\n{out}");
     // Grouped by owner, with locations relative to the workspace; C comes from the archive only.
     assert!(out.contains("ffi-basic lib `ffi_basic`\n") && out.contains("ffi-basic C code\n"), "{out}");
     assert!(out.contains("c_spin (csrc/ops.c:25)") && out.contains("rust_step (src/lib.rs:10)"), "{out}");
     assert!(out.contains("non-termination witness:") && out.contains("kind: invalid-write"), "{out}");
     // std/core instances compiled into the crate are callees only, never reported.
     assert!(!out.contains("core::") && !out.contains("/rustc/"), "{out}");
-    assert!(out.contains("termcheck: 11 functions:"), "{out}");
+    assert!(out.contains("termcheck: 12 functions:"), "{out}");
     // The build went into the given target directory, not the example's.
     assert!(target.path().join("termcheck/tools/termcheck-cc").exists());
 }

@@ -201,6 +201,10 @@ pub struct Config {
     /// Extra clang arguments for C inputs (`prove -I/-D/--clang-arg`): they change the
     /// program, so they are part of the fingerprint.
     clang_args: Vec<String>,
+    /// Where rustc bitcode's std definitions are cached once extracted from the sysroot
+    /// (`frontend::std_bitcode`; `None`: extracted in memory). Never changes a result (the
+    /// linked code is part of every caller's fingerprint), so not part of the fingerprint.
+    std_bitcode_cache: Option<std::path::PathBuf>,
     /// Set by a caller that gives up on the analysis (its timeout or memory limit fired):
     /// the analysis then stops at its next deadline check (`crate::cancel`). Never changes a
     /// result, so not part of the fingerprint.
@@ -273,6 +277,7 @@ impl Config {
                 run: RunLimits { max_call_depth: 10_000, max_alloc_bytes: 1 << 20, max_stored_states: 200_000, max_stored_bytes: 256 << 20 },
             },
             clang_args: Vec::new(),
+            std_bitcode_cache: None,
             cancel: crate::cancel::CancelToken::new(),
         }
     }
@@ -293,6 +298,16 @@ impl Config {
     pub fn with_clang_args(mut self, args: Vec<String>) -> Config {
         self.clang_args = args;
         self
+    }
+
+    /// Where extracted std bitcode is cached (`frontend::std_bitcode`).
+    pub fn with_std_bitcode_cache(mut self, dir: Option<std::path::PathBuf>) -> Config {
+        self.std_bitcode_cache = dir;
+        self
+    }
+
+    pub fn std_bitcode_cache(&self) -> Option<&std::path::Path> {
+        self.std_bitcode_cache.as_deref()
     }
 
     /// Wall-clock budget of one function (at most the whole run's).
@@ -423,7 +438,7 @@ impl Config {
     /// limits, shares and limits. `jobs` is left out (it changes only how fast).
     pub fn fingerprint(&self) -> ContentHash {
         // Destructured so that a new field cannot be forgotten here.
-        let Config { int_semantics, timeout, function_timeout, function_timeouts, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args, cancel: _ } = self;
+        let Config { int_semantics, timeout, function_timeout, function_timeouts, jobs: _, shares, symexec, termination, bitprecise, witnesses, clang_args, std_bitcode_cache: _, cancel: _ } = self;
         #[derive(Serialize)]
         struct Canonical<'a> {
             version: u32,

@@ -125,7 +125,7 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
             Ok(Report { termination, memory_safety: None, stats: vec![] })
         }
         InputKind::C | InputKind::LlvmText | InputKind::LlvmBitcode => {
-            let module = crate::frontend::load_module_with_clang_args(path, kind, config.clang_args())?;
+            let module = load_linked(path, kind, config)?.module;
             let entry = module
                 .function_by_name(entry)
                 .filter(|f| !module.function(*f).is_declaration())
@@ -152,13 +152,38 @@ pub fn load_program_with_clang_args(path: &Path, clang_args: &[String]) -> Resul
     crate::frontend::load_module_with_clang_args(path, kind, clang_args)
 }
 
+/// A program's module with the Rust standard library's definitions it calls linked in
+/// (rustc bitcode only; cached where `config` says), and their names.
+pub fn load_program_linked(path: &Path, config: &Config) -> Result<crate::frontend::LoadedModule, EngineError> {
+    let kind = input_kind(path)?;
+    if kind.is_its() {
+        return Err(EngineError::NotAProgram { path: path.display().to_string() });
+    }
+    load_linked(path, kind, config)
+}
+
+fn load_linked(path: &Path, kind: InputKind, config: &Config) -> Result<crate::frontend::LoadedModule, EngineError> {
+    let std = crate::frontend::std_bitcode::StdBitcodeOptions { cache_dir: config.std_bitcode_cache().map(Path::to_path_buf), disabled: false };
+    crate::frontend::load_module_linked(path, kind, config.clang_args(), &std)
+}
+
 /// One verdict per defined function of the program in `path` (module order), each function
 /// analysed as an entry of its own by [`analyze_module`]. `config.timeout()` limits the
 /// analysis after loading (a caller that wants to count the loading time too, like the CLI,
 /// calls [`load_program`] and [`analyze_module`] itself with the remaining time).
 pub fn prove_all_functions(path: &Path, config: &Config) -> Result<ModuleReport, EngineError> {
-    let module = load_program_with_clang_args(path, config.clang_args())?;
-    Ok(analyze_module(&module, config, &FunctionSelection::AllDefined))
+    let loaded = load_program_linked(path, config)?;
+    Ok(analyze_module(&loaded.module, config, &own_functions(&loaded)))
+}
+
+/// Every defined function of a loaded program but the linked std ones (analysed only as
+/// callees).
+pub fn own_functions(loaded: &crate::frontend::LoadedModule) -> FunctionSelection {
+    if loaded.std_functions.is_empty() {
+        return FunctionSelection::AllDefined;
+    }
+    let std: std::collections::HashSet<&str> = loaded.std_functions.iter().map(String::as_str).collect();
+    FunctionSelection::Named(loaded.module.functions.iter().filter(|f| !f.is_declaration() && !std.contains(f.name.as_str())).map(|f| f.name.clone()).collect())
 }
 
 /// [`prove_file`] with the entry function's report looked up in and stored to `store`
@@ -170,7 +195,7 @@ pub fn prove_file_with_store(path: &Path, entry: &str, config: &Config, store: &
         return prove_file(path, entry, config);
     };
     let shown = path.display().to_string();
-    let module = crate::frontend::load_module_with_clang_args(path, kind, config.clang_args())?;
+    let module = load_linked(path, kind, config)?.module;
     if module.function_by_name(entry).filter(|f| !module.function(*f).is_declaration()).is_none() {
         return Err(EngineError::MissingEntry { path: shown, name: entry.to_string() });
     }

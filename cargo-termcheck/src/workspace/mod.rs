@@ -106,6 +106,7 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
         workspace_root: &workspace.root,
         deadline: analysis_started + Duration::from_secs_f64(args.analysis_timeout),
         policy: &policy,
+        std_bitcode_dir: setup.termcheck_dir.join("std-bitcode"),
     };
     let mut seen = HashSet::new();
     let mut outcomes: Vec<UnitOutcome> = Vec::new();

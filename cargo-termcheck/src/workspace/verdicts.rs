@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use termcheck_engine::analysis::{analyze_module_observed, FunctionReport, FunctionSelection};
 use termcheck_engine::cache::ReportStore;
 use termcheck_engine::config::Config;
-use termcheck_engine::frontend::linking::{link_files, LinkedFunction, LinkedModule};
+use termcheck_engine::frontend::linking::{link_files_with_std, LinkedFunction, LinkedModule};
+use termcheck_engine::frontend::std_bitcode::StdBitcodeOptions;
 use termcheck_engine::ir::Module;
 use termcheck_engine::verdict::{MemorySafety, Termination};
 
@@ -62,6 +63,8 @@ pub struct AnalysisOptions<'a> {
     pub deadline: Instant,
     /// termcheck.toml: `[analysis] function-timeout` and `[[timeout]]` entries.
     pub policy: &'a crate::policy::Policy,
+    /// Where the sysroot's std bitcode is cached once extracted (`frontend::std_bitcode`).
+    pub std_bitcode_dir: PathBuf,
 }
 
 /// The engine's configuration for `remaining` time and the functions `names` (symbols): each
@@ -125,7 +128,8 @@ pub fn analyse_unit(unit: &LinkUnit, options: &AnalysisOptions<'_>, store: Box<d
     let name = unit.label.clone();
     // Linking is not analysis: it gets at least LINK_TIME even when the analysis time is up.
     let link_limit = options.deadline.saturating_duration_since(Instant::now()).max(LINK_TIME) + GRACE;
-    let linked: LinkedModule = match run_with_limit(link_limit, move || link_files(&inputs, &name)) {
+    let std = StdBitcodeOptions { cache_dir: Some(options.std_bitcode_dir.clone()), disabled: false };
+    let linked: LinkedModule = match run_with_limit(link_limit, move || link_files_with_std(&inputs, &name, &std)) {
         Supervised::Finished(Ok(linked)) => linked,
         Supervised::Finished(Err(error)) => {
             outcome.failure = Some(format!("{:?}", miette::Report::new(error)));

@@ -15,8 +15,11 @@
 //! - LLVM's linker copies an internal (`static`) function of a later input only when something
 //!   references it; the unreferenced ones (dead code) are returned by name in
 //!   `LinkedModule::dropped`, so that a caller can say they were not analysed.
+//! - With rustc's bitcode among the inputs, `link_files_with_std` then links the definitions
+//!   of the Rust standard library the module calls from the sysroot's bitcode (`std_bitcode`).
 //! - After linking, the module is prepared and translated exactly like a single input.
 
+use super::std_bitcode::{self, StdBitcodeOptions};
 use super::{loading, producer, translate_module};
 use crate::error::EngineError;
 use crate::ir;
@@ -33,7 +36,7 @@ use std::ffi::c_char;
 use std::path::{Path, PathBuf};
 
 /// The string attribute that carries a function's owner through the link.
-const OWNER_ATTRIBUTE: &str = "termcheck-owner";
+pub(super) const OWNER_ATTRIBUTE: &str = "termcheck-owner";
 
 /// One file to link and the owner its functions are attributed to (a crate name, a C
 /// library: chosen by the caller).
@@ -90,11 +93,21 @@ pub fn check_producer(path: &Path, bytes: &[u8]) -> Result<(), EngineError> {
 /// Loads `inputs` (bitcode or LLVM text, at least one) into one module named `name`, links
 /// them in order and translates the result.
 pub fn link_files(inputs: &[BitcodeInput], name: &str) -> Result<LinkedModule, EngineError> {
+    link_files_with_std(inputs, name, &StdBitcodeOptions { disabled: true, ..Default::default() })
+}
+
+/// [`link_files`], then the Rust standard library's definitions the module needs, from the
+/// sysroot's bitcode (`std_bitcode`; only when an input was produced by rustc).
+pub fn link_files_with_std(inputs: &[BitcodeInput], name: &str, std: &StdBitcodeOptions) -> Result<LinkedModule, EngineError> {
     let context = Context::create();
     let mut modules = Vec::with_capacity(inputs.len());
     let mut internal = Vec::new();
+    let mut rust_producer = None;
     for input in inputs {
-        let module = parse_input(&context, &input.path)?;
+        let (module, producer) = parse_input(&context, &input.path)?;
+        if rust_producer.is_none() {
+            rust_producer = producer.filter(|p| std_bitcode::rust_producer(p).is_some());
+        }
         tag_owner(&context, &module, &input.owner);
         internal.extend(internal_functions(&module).into_iter().map(|name| (name, input.owner.clone())));
         modules.push(module);
@@ -106,6 +119,9 @@ pub fn link_files(inputs: &[BitcodeInput], name: &str) -> Result<LinkedModule, E
     for module in modules {
         unify_vendor(&linked, &module);
         linked.link_in_module(module).map_err(|e| EngineError::LinkFailed { module: name.to_string(), message: e.to_string() })?;
+    }
+    if let Some(producer) = &rust_producer {
+        std_bitcode::link_std(&context, &linked, producer, std)?;
     }
     linked.verify().map_err(|e| EngineError::LinkFailed { module: name.to_string(), message: e.to_string() })?;
     loading::prepare_module(&linked)?;
@@ -133,8 +149,9 @@ fn is_renamed_copy(linked: &str, original: &str) -> bool {
     linked == original || linked.strip_prefix(original).and_then(|rest| rest.strip_prefix('.')).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Reads one input: bitcode (after the producer check) or LLVM text, verified.
-fn parse_input<'ctx>(context: &'ctx Context, path: &Path) -> Result<Module<'ctx>, EngineError> {
+/// Reads one input: bitcode (after the producer check) or LLVM text, verified; with the
+/// bitcode's producer.
+fn parse_input<'ctx>(context: &'ctx Context, path: &Path) -> Result<(Module<'ctx>, Option<String>), EngineError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| EngineError::Io { path: shown.clone(), message: e.to_string() })?;
     let malformed = |message: String| EngineError::MalformedLlvm { path: shown.clone(), message };
@@ -148,11 +165,11 @@ fn parse_input<'ctx>(context: &'ctx Context, path: &Path) -> Result<Module<'ctx>
         context.create_module_from_ir(buffer).map_err(|e| malformed(e.to_string()))?
     };
     module.verify().map_err(|e| malformed(e.to_string()))?;
-    Ok(module)
+    Ok((module, producer::bitcode_producer(&bytes)))
 }
 
 /// Marks every defined function of `module` as owned by `owner`.
-fn tag_owner(context: &Context, module: &Module<'_>, owner: &str) {
+pub(super) fn tag_owner(context: &Context, module: &Module<'_>, owner: &str) {
     for function in module.get_functions() {
         if function.count_basic_blocks() > 0 {
             function.add_attribute(AttributeLoc::Function, context.create_string_attribute(OWNER_ATTRIBUTE, owner));

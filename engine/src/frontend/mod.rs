@@ -1,7 +1,8 @@
 //! Front end: C → clang-22 → LLVM → the engine's IR. The only module that touches inkwell or runs clang.
 //!
 //! Pipeline: `.c`/`.i` files are compiled by clang-22 to bitcode (`toolchain`); `.ll`/`.bc`
-//! are parsed and verified (`loading`); rustc's byte-array locals used as one scalar are
+//! are parsed and verified (`loading`); rustc's bitcode gets the std definitions it calls from
+//! the sysroot (`std_bitcode`); rustc's byte-array locals used as one scalar are
 //! retyped and write-only locals (debug spills) erased (`byte_allocas`); mem2reg runs
 //! in-process; then every function and
 //! global is translated (`function`, `globals`, `constants`) with sizes and offsets resolved
@@ -40,6 +41,7 @@ mod loop_metadata;
 mod producer;
 mod rust_debuginfo;
 mod rust_vec_debuginfo;
+pub mod std_bitcode;
 mod toolchain;
 mod uses;
 
@@ -52,6 +54,8 @@ pub(crate) mod rust_tests;
 mod annotation_tests;
 #[cfg(test)]
 mod byte_alloca_tests;
+#[cfg(test)]
+mod std_bitcode_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;
@@ -71,9 +75,24 @@ pub fn load_module(path: &Path, kind: InputKind) -> Result<ir::Module, EngineErr
 
 /// [`load_module`] with extra clang arguments for C inputs (`-I`, `-D`, …; unused for LLVM).
 pub fn load_module_with_clang_args(path: &Path, kind: InputKind, clang_args: &[String]) -> Result<ir::Module, EngineError> {
+    Ok(load_module_linked(path, kind, clang_args, &std_bitcode::StdBitcodeOptions::default())?.module)
+}
+
+/// A loaded module and the names of the Rust standard library's functions linked into it
+/// (`std_bitcode`: analysed only as callees).
+#[derive(Debug)]
+pub struct LoadedModule {
+    pub module: ir::Module,
+    pub std_functions: Vec<String>,
+}
+
+/// [`load_module_with_clang_args`]; rustc's bitcode gets the std definitions it calls from
+/// the sysroot (`std`: where extracted members are cached, or not linked at all).
+pub fn load_module_linked(path: &Path, kind: InputKind, clang_args: &[String], std: &std_bitcode::StdBitcodeOptions) -> Result<LoadedModule, EngineError> {
     let shown = path.display().to_string();
     let context = Context::create();
     let compiled;
+    let mut std_functions = Vec::new();
     let module = match kind {
         InputKind::C => {
             compiled = toolchain::compile_c(path, clang_args)?;
@@ -82,7 +101,13 @@ pub fn load_module_with_clang_args(path: &Path, kind: InputKind, clang_args: &[S
         InputKind::LlvmText => loading::parse_module(&context, path, LlvmFormat::Text, &shown)?,
         InputKind::LlvmBitcode => {
             bitcode_check::check_in_child(path, &shown)?;
-            loading::parse_module(&context, path, LlvmFormat::Bitcode, &shown)?
+            let module = loading::parse_module(&context, path, LlvmFormat::Bitcode, &shown)?;
+            let producer = std::fs::read(path).ok().and_then(|bytes| producer::bitcode_producer(&bytes));
+            if let Some(producer) = producer.filter(|p| std_bitcode::rust_producer(p).is_some()) {
+                std_functions = std_bitcode::link_std(&context, &module, &producer, std)?.functions;
+                module.verify().map_err(|e| EngineError::LinkFailed { module: shown.clone(), message: e.to_string() })?;
+            }
+            module
         }
         InputKind::ItsSmt2 | InputKind::ItsKoat => {
             return Err(EngineError::UnsupportedExtension { path: shown });
@@ -93,7 +118,7 @@ pub fn load_module_with_clang_args(path: &Path, kind: InputKind, clang_args: &[S
     module.verify().map_err(|e| EngineError::Toolchain {
         message: format!("internal error: {shown} is invalid after preparation: {e}"),
     })?;
-    Ok(translate_module(module.as_mut_ptr(), shown))
+    Ok(LoadedModule { module: translate_module(module.as_mut_ptr(), shown), std_functions })
 }
 
 /// Loads program text (C or LLVM assembly) as an engine IR module, through a temporary

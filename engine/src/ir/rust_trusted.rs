@@ -10,7 +10,10 @@
 //! write memory (`RawVec::grow_one`, `finish_grow`, `alloc::fmt::format`) have no entry:
 //! their effect on the caller's memory (a reallocated buffer, a new `String`) cannot be stated
 //! as a havoc of the cells they write without losing the facts a proof needs, and stating less
-//! would be wrong, so they stay "unknown external function".
+//! would be wrong. Their own code is linked from the sysroot's bitcode instead
+//! (`frontend::std_bitcode`); where it cannot be (another toolchain's sysroot, no bitcode),
+//! they stay "unknown external function". An entry here wins over std's code: a function
+//! listed is never linked, so its summary applies.
 
 /// A function by its demangled path (crate first), with why it never returns.
 pub struct Diverging {

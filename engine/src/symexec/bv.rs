@@ -139,6 +139,21 @@ fn unknown_wide(ctx: &mut Ctx<'_>, s: State) -> StateValue {
     (s, LinExpr::var(&v))
 }
 
+/// `e`, or the constant the state's equations pin it to (`v = c`, or a chain of copies ending
+/// in one: `rust_cells::constant_value`): a product with a value known to be constant (an
+/// inlined callee's parameter bound to `size_of::<T>()`) is linear.
+fn pinned(s: &State, e: &LinExpr) -> LinExpr {
+    match super::ints::syntactic_bounds(s, e) {
+        (Some(lo), Some(hi)) if lo == hi && !e.is_constant() => return LinExpr::constant(lo),
+        _ => {}
+    }
+    let mut vars = e.coeffs.iter();
+    match (vars.next(), vars.next()) {
+        (Some((v, k)), None) => super::rust_cells::constant_value(s, v).and_then(|c| c.checked_mul(*k)?.checked_add(e.constant)).map_or_else(|| e.clone(), LinExpr::constant),
+        _ => e.clone(),
+    }
+}
+
 fn cst(e: &LinExpr) -> Option<Int> {
     if e.is_constant() {
         Some(e.constant)
@@ -225,6 +240,7 @@ fn op_name(op: BinOp) -> &'static str {
 /// view; the shift amount is passed as an unsigned value).
 pub fn binop(ctx: &mut Ctx<'_>, s: State, op: BinOp, flags: ArithFlags, bits: u32, view: View, a: &LinExpr, b: &LinExpr) -> Outcome {
     let c_mode = ctx.sem == IntSemantics::C;
+    let (a, b) = if matches!(op, BinOp::Mul | BinOp::Shl) { (&pinned(&s, a), &pinned(&s, b)) } else { (a, b) };
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
             if op == BinOp::Shl {
@@ -469,6 +485,7 @@ fn unsigned_bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinEx
 /// `llvm.{s,u}{add,sub,mul}.with.overflow`: the wrapped result (in `view`, the intrinsic's
 /// signedness) and the overflow bit, by the exact cases of `wrap_into`.
 pub fn with_overflow(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, view: View, a: &LinExpr, b: &LinExpr) -> Vec<(State, LinExpr, LinExpr)> {
+    let (a, b) = if op == BinOp::Mul { (&pinned(&s, a), &pinned(&s, b)) } else { (a, b) };
     let Some(e) = exact(op, bits, a, b) else {
         // non-linear product: unknown result and bit, except when the product provably fits
         let o = nonlinear(ctx, s, op, ArithFlags::default(), bits, view, a, b);

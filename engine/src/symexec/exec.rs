@@ -345,6 +345,7 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
                 s.add_atom(Atom::var_const(&w, Rel::Eq, c));
             }
             let unsigned = !is_ptr && want == View::Unsigned;
+            let addr = super::rust_cells::field_address(&mut s, alloc_id, &addr).unwrap_or(addr);
             s.pt.push(PtEntry { addr, size: *size, is_ptr, unsigned, value: w.clone(), alloc: alloc_id });
             bind(&mut s, x, w);
             done(vec![s])
@@ -364,8 +365,10 @@ fn instruction(ctx: &mut Ctx<'_>, mut s: State, instr: &Instr) -> StepResult {
             // a cell at the start of its block is addressed by the start itself: merges match
             // cells by their address's name, and stores through a copy of the pointer (e.g. a
             // callee's `&mut self`) would otherwise lose the cell at the next merge
-            let addr = match s.alloc_by_id(alloc_id).map(|a| a.start.clone()) {
-                Some(start) if start != addr && Atom::cmp(&LinExpr::var(&addr), Rel::Eq, &LinExpr::var(&start)).is_some_and(|eq| ctx.entails(&s, &[eq])) => start,
+            // a field of a struct on the stack or behind a `&mut`: `cell.<block>.<offset>` (`rust_cells`)
+            let addr = match (super::rust_cells::field_address(&mut s, alloc_id, &addr), s.alloc_by_id(alloc_id).map(|a| a.start.clone())) {
+                (Some(cell), _) => cell,
+                (None, Some(start)) if start != addr && Atom::cmp(&LinExpr::var(&addr), Rel::Eq, &LinExpr::var(&start)).is_some_and(|eq| ctx.entails(&s, &[eq])) => start,
                 _ => addr,
             };
             invalidate(ctx, &mut s, alloc_id, &LinExpr::var(&addr), *size as i128);

@@ -295,6 +295,9 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
             })
             .collect();
     }
+    // an owned `Vec`'s buffer: the blocks one pointer cell points to (`rust_owned_vec`)
+    let renumbered = super::rust_owned_vec::match_buffers(ctx, a, b, &mut c, &mut inv_a, &mut inv_b, &mut mu_a);
+    let b = renumbered.as_ref().unwrap_or(b);
     // heap blocks that are different allocations but that the same local points to in both
     // states (the cell at the end of a list built by appending), paired as one block with a
     // fresh end variable (its size is a KB candidate like any other fact); b's id ↦ a's
@@ -465,7 +468,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     let mut lvs: Vec<(Var, Option<u32>)> = vec![];
     let mut derived = vec![];
     for v in extra.iter().take(8) {
-        let kind = a.pt.iter().find(|p| p.value == *v).and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
+        let cell = a.pt.iter().find(|p| p.value == *v);
+        let kind = cell.and_then(|p| if p.is_ptr { None } else { Some(p.size as u32 * 8) });
+        // a merged integer cell keeps its view's range (a Rust `Vec`'s capacity and length)
+        if let (Some(p), Some(bits)) = (cell, kind) {
+            let view = if p.unsigned { crate::facts::views::View::Unsigned } else { crate::facts::views::View::Signed };
+            derived.extend(super::bv::range_atoms(&LinExpr::var(v), bits, view));
+        }
         lvs.push((v.clone(), kind));
     }
     // pointers kept in memory unchanged by the merge (an iterator's end next to its moving
@@ -473,6 +482,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     for p in a.pt.iter().filter(|p| p.is_ptr && !extra.contains(&p.value)).take(4) {
         if !lvs.iter().any(|(v, _)| *v == p.value) {
             lvs.push((p.value.clone(), None));
+        }
+    }
+    // integers kept unchanged beside a changing one of the same struct (`rust_owned_vec`: a
+    // `Vec`'s capacity while its length grows gives `len ≤ cap`)
+    for (v, bits) in super::rust_owned_vec::unchanged_fields(a, extra) {
+        if !lvs.iter().any(|(w, _)| *w == v) {
+            lvs.push((v, Some(bits)));
         }
     }
     for fr in a.frames.iter().rev() {
@@ -556,6 +572,8 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
     }
+    // an owned `Vec`'s buffer against its capacity (`rust_owned_vec`)
+    derived.extend(super::rust_owned_vec::buffer_candidates(a));
     // `Ctx::entails` retries with the variables' alignments (`symexec::alignment`): a pointer
     // stepped by 4 from an aligned start is ≤ the aligned end only modulo 4 once the slice's
     // length is projected away

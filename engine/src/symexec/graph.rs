@@ -332,6 +332,11 @@ impl Builder<'_, '_> {
                 loc_text(&func.block(f.block).term_loc)
             ));
         }
+        if !entry && super::rust_owned_vec::defer_merge(self.ctx, &general, &inst) {
+            // a `Vec`'s first buffer: this state is the next ancestor instead (`rust_owned_vec`)
+            self.work.push(c);
+            return Ok(c);
+        }
         let widen = *count > self.limits.widen_families_after_merges;
         let merged = generalize::merge_widening(self.ctx, &general, &inst, widen);
         tracing::trace!("merged n{a} and n{c}: locals {:?}, allocations {:?}, cells {:?}, lists {:?}, KB {:?}", merged.state.frames.last().map(|f| &f.lv), merged.state.allocs, merged.state.pt, merged.state.lists, merged.state.kb);

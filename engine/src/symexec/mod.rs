@@ -84,6 +84,8 @@ mod returns;
 mod summary_store;
 mod summary_portable;
 mod rust_alloc;
+mod rust_cells;
+mod rust_owned_vec;
 mod rust_vec;
 mod state;
 

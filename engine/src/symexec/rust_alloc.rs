@@ -96,15 +96,17 @@ fn null_result(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>) -> Succ {
     Succ::State(advance(s))
 }
 
-/// The heap block that provably starts at `p` and provably has `size` bytes.
+/// The heap block that provably starts at `p` and provably has `size` bytes, `size ≥ 1` (no
+/// allocation has size 0, so a block that may be empty is never one the allocator gave).
 fn live_block(ctx: &mut Ctx<'_>, s: &State, p: &LinExpr, size: &LinExpr) -> Option<u32> {
     let heap: Vec<_> = s.allocs.iter().filter(|a| a.kind == AllocKind::Heap).map(|a| (a.id, a.start.clone(), a.end.clone())).collect();
+    let positive = Atom::cmp(size, Rel::Ge, &LinExpr::constant(1))?;
     for (id, start, end) in heap {
         let at_start = Atom::cmp(p, Rel::Eq, &LinExpr::var(&start))?;
         // end = start + size − 1
         let last = LinExpr::var(&start).add_scaled(1, size)?.add_scaled(1, &LinExpr::constant(-1))?;
         let sized = Atom::cmp(&LinExpr::var(&end), Rel::Eq, &last)?;
-        if ctx.entails(s, &[at_start, sized]) {
+        if ctx.entails(s, &[at_start, sized, positive.clone()]) {
             return Some(id);
         }
     }

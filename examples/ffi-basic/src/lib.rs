@@ -62,3 +62,22 @@ pub fn sum_vec(values: &Vec<u32>) -> u32 {
     }
     total
 }
+
+/// Collects 0, 1, …, n − 1 into a `Vec` with `push`, then sums it by index (wrapping): the
+/// `Vec` owns its growing buffer (std's `RawVec::grow_one` and the `Vec`'s drop are linked
+/// from the sysroot's bitcode), whose size stays `capacity · 4` bytes with `len ≤ capacity`.
+pub fn sum_pushed(n: u32) -> u32 {
+    let mut values: Vec<u32> = Vec::new();
+    let mut i = 0;
+    while i < n {
+        values.push(i);
+        i += 1;
+    }
+    let mut total = 0u32;
+    let mut k = 0;
+    while k < values.len() {
+        total = total.wrapping_add(values[k]);
+        k += 1;
+    }
+    total
+}

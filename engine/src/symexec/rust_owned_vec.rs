@@ -1,0 +1,164 @@
+//! An owned `Vec` across merges: its heap buffer is "the block its pointer field points to",
+//! which the merge's syntactic matching of allocations (same id, same bound variables) never
+//! finds, because growing the `Vec` (`RawVec::grow_one` → `__rust_realloc`) replaces the
+//! block by a new one on every reallocation.
+//!
+//! Two hooks (ARCHITECTURE.md, "Rust semantics", owned `Vec`):
+//! - [`match_buffers`] (in `generalize::merge`): a heap block of each state that the same
+//!   pointer cell (same block, same address after renaming) points to is one block of the
+//!   merged state, its bounds fresh variables mapped to both states' bounds. The merged
+//!   knowledge base then keeps, like for any other variables, the facts both states entail
+//!   about it: `end − start + 1 = cap · size_of::<T>()` with the capacity cell, `len ≤ cap`.
+//!   Sound: the merged state describes, for each of the two states, a block that exists there,
+//!   at the pointer's value, and only relations both states entail.
+//! - [`defer_merge`] (in the graph's generalization point): a state whose `Vec` has just
+//!   received its first buffer (the ancestor's pointer cell points to no block while its
+//!   capacity cell is 0, the new state's points to a heap block) is not merged with the
+//!   ancestor, which would keep no buffer at all (the ancestor has none); it becomes the next
+//!   generalization point's ancestor instead. This only unrolls the loop once more (counted
+//!   as a merge, so the merge limit still bounds the graph).
+//! - [`buffer_candidates`] (in the merge's candidate facts): for a heap block that a pointer
+//!   field of a struct points to and each integer field of that struct, `end − start + 1 =
+//!   k · field` for the element sizes `k` of [`ELEMENT_SIZES`] — the relation `size = cap ·
+//!   size_of::<T>()` that no fact of a state with constant capacity and size states
+//!   syntactically (a candidate only: kept when both merged states entail it).
+//! - [`unchanged_fields`] (in the merge's candidate facts): the integer fields a merge keeps
+//!   unchanged beside a changing one (the capacity beside the length) are compared with the
+//!   others, so `len ≤ cap` survives while only the length grows.
+
+use super::ctx::Ctx;
+use super::facts::Atom;
+use super::generalize::Mu;
+use super::state::{Alloc, AllocKind, PtEntry, State};
+use crate::logic::{LinExpr, Rel, Var};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Size of the pointer and capacity fields (`usize`, 64-bit targets).
+const FIELD: u64 = 8;
+
+/// Whether `s` entails `x = y`.
+fn equal(ctx: &mut Ctx<'_>, s: &State, x: &Var, y: &Var) -> bool {
+    x == y || Atom::cmp(&LinExpr::var(x), Rel::Eq, &LinExpr::var(y)).is_some_and(|eq| ctx.entails(s, &[eq]))
+}
+
+/// The heap block of `s` (among `candidates`) that starts at the value of the pointer cell `p`.
+fn pointee<'s>(ctx: &mut Ctx<'_>, s: &'s State, p: &PtEntry, candidates: &[u32]) -> Option<&'s Alloc> {
+    let heap: Vec<&Alloc> = s.allocs.iter().filter(|a| a.kind == AllocKind::Heap && candidates.contains(&a.id)).collect();
+    if let Some(a) = heap.iter().find(|a| a.start == p.value) {
+        return Some(a);
+    }
+    heap.into_iter().find(|a| equal(ctx, s, &p.value, &a.start))
+}
+
+/// Pairs the heap blocks of `a` and `b` that the same pointer cell points to (see the module
+/// documentation), adds each pair to the merged state `c` (bounds renamed through `inv_a`,
+/// `inv_b` and `mu_a`) and returns `b` with each paired block renumbered to `a`'s id (so that
+/// the merge's cell matching compares their contents), or `None` when nothing was paired.
+pub(super) fn match_buffers(
+    ctx: &mut Ctx<'_>,
+    a: &State,
+    b: &State,
+    c: &mut State,
+    inv_a: &mut BTreeMap<Var, Var>,
+    inv_b: &mut BTreeMap<Var, Var>,
+    mu_a: &mut Mu,
+) -> Option<State> {
+    let kept: BTreeSet<u32> = c.allocs.iter().map(|x| x.id).collect();
+    let unmatched = |s: &State| -> Vec<u32> { s.allocs.iter().filter(|x| x.kind == AllocKind::Heap && !kept.contains(&x.id)).map(|x| x.id).collect() };
+    let (mut free_a, mut free_b) = (unmatched(a), unmatched(b));
+    if free_a.is_empty() || free_b.is_empty() {
+        return None;
+    }
+    let mut renumber: BTreeMap<u32, u32> = BTreeMap::new();
+    let name = |inv: &BTreeMap<Var, Var>, v: &Var| inv.get(v).cloned().unwrap_or_else(|| v.clone());
+    for pa in a.pt.iter().filter(|p| p.is_ptr && p.size == FIELD && kept.contains(&p.alloc)) {
+        let addr = name(inv_a, &pa.addr);
+        let Some(pb) = b.pt.iter().find(|q| q.is_ptr && q.size == FIELD && q.alloc == pa.alloc && name(inv_b, &q.addr) == addr) else { continue };
+        let Some(ba) = pointee(ctx, a, pa, &free_a).cloned() else { continue };
+        let Some(bb) = pointee(ctx, b, pb, &free_b).cloned() else { continue };
+        let (start, end) = (ctx.fresh("vecbuf"), ctx.fresh("end"));
+        for (v, va, vb) in [(&start, &ba.start, &bb.start), (&end, &ba.end, &bb.end)] {
+            inv_a.insert(va.clone(), v.clone());
+            inv_b.insert(vb.clone(), v.clone());
+            mu_a.insert(v.clone(), va.clone());
+        }
+        c.allocs.push(Alloc { start, end, pristine: None, ..ba.clone() });
+        renumber.insert(bb.id, ba.id);
+        free_a.retain(|x| *x != ba.id);
+        free_b.retain(|x| *x != bb.id);
+    }
+    if renumber.is_empty() {
+        return None;
+    }
+    let mut renumbered = b.clone();
+    for x in &mut renumbered.allocs {
+        if let Some(id) = renumber.get(&x.id) {
+            x.id = *id;
+        }
+    }
+    for p in &mut renumbered.pt {
+        if let Some(id) = renumber.get(&p.alloc) {
+            p.alloc = *id;
+        }
+    }
+    Some(renumbered)
+}
+
+/// Whether merging `inst` into its ancestor `general` would lose a `Vec`'s first buffer (see
+/// the module documentation).
+pub(super) fn defer_merge(ctx: &mut Ctx<'_>, general: &State, inst: &State) -> bool {
+    let heap_b: Vec<u32> = inst.allocs.iter().filter(|x| x.kind == AllocKind::Heap).map(|x| x.id).collect();
+    if heap_b.is_empty() {
+        return false;
+    }
+    let heap_a: Vec<u32> = general.allocs.iter().filter(|x| x.kind == AllocKind::Heap).map(|x| x.id).collect();
+    for pa in general.pt.iter().filter(|p| p.is_ptr && p.size == FIELD && inst.alloc_by_id(p.alloc).is_some()) {
+        let Some(pb) = inst.pt.iter().find(|q| q.is_ptr && q.size == FIELD && q.alloc == pa.alloc && q.addr == pa.addr) else { continue };
+        if pointee(ctx, inst, pb, &heap_b).is_none() || pointee(ctx, general, pa, &heap_a).is_some() {
+            continue;
+        }
+        // the ancestor's capacity field (the `usize` just before the pointer) is 0
+        let empty = general.pt.iter().filter(|q| !q.is_ptr && q.size == FIELD && q.alloc == pa.alloc).any(|q| {
+            let before = LinExpr::var(&q.addr).add_scaled(1, &LinExpr::constant(FIELD as i128));
+            let at = before.and_then(|e| Atom::cmp(&e, Rel::Eq, &LinExpr::var(&pa.addr)));
+            let zero = Atom::var_const(&q.value, Rel::Eq, 0);
+            at.is_some_and(|at| ctx.entails(general, &[at, zero]))
+        });
+        if empty {
+            return true;
+        }
+    }
+    false
+}
+
+/// Integer cells of `a` (8 bytes, at most 4) whose value the merge keeps unchanged, in a stack
+/// or `&mut` block where another integer cell's value changes (`extra`): candidates for order
+/// facts in the merged state (a `Vec`'s capacity against its growing length).
+pub(super) fn unchanged_fields(a: &State, extra: &[Var]) -> Vec<(Var, u32)> {
+    let struct_block = |id: u32| a.alloc_by_id(id).is_some_and(|b| matches!(b.kind, AllocKind::Stack(_) | AllocKind::RefParam { mutable: true, .. }));
+    let changing: BTreeSet<u32> = a.pt.iter().filter(|p| !p.is_ptr && extra.contains(&p.value) && struct_block(p.alloc)).map(|p| p.alloc).collect();
+    a.pt.iter()
+        .filter(|p| !p.is_ptr && p.size == FIELD && changing.contains(&p.alloc) && !extra.contains(&p.value))
+        .map(|p| (p.value.clone(), (p.size * 8) as u32))
+        .take(4)
+        .collect()
+}
+
+/// The element sizes tried for `size = cap · size_of::<T>()`: Rust's primitive types.
+const ELEMENT_SIZES: [i128; 5] = [1, 2, 4, 8, 16];
+
+/// Candidate facts `end − start + 1 = k · field` for each heap block a pointer field points to
+/// (by the knowledge base's equations) and each integer field of the same struct.
+pub(super) fn buffer_candidates(a: &State) -> Vec<Atom> {
+    let mut out = vec![];
+    for p in a.pt.iter().filter(|p| p.is_ptr && p.size == FIELD) {
+        let Some(buffer) = a.allocs.iter().find(|b| b.kind == AllocKind::Heap && super::rust_cells::offset_from(a, &p.value, &b.start) == Some(0)) else { continue };
+        let Some(size) = LinExpr::var(&buffer.end).add_scaled(-1, &LinExpr::var(&buffer.start)).and_then(|e| e.add_scaled(1, &LinExpr::constant(1))) else { continue };
+        for field in a.pt.iter().filter(|q| !q.is_ptr && q.size == FIELD && q.alloc == p.alloc) {
+            for k in ELEMENT_SIZES {
+                out.extend(LinExpr::var(&field.value).scale(k).and_then(|e| Atom::cmp(&size, Rel::Eq, &e)));
+            }
+        }
+    }
+    out
+}
