@@ -5,6 +5,7 @@
 mod differential;
 mod expected;
 mod gen_modular;
+mod its_replay;
 mod loop_lines;
 mod replay;
 mod runner;
@@ -40,7 +41,7 @@ enum Task {
     DiffCheck(DiffCheckArgs),
     /// Check that every loop a YES proof names (JSON `loops`) is at a loop statement, over DIR/expected.tsv.
     LoopLines(FolderRun),
-    /// Replay every NO/violated witness on the C programs of DIR/expected.tsv through its generated harness.
+    /// Replay every NO/violated witness of DIR/expected.tsv: C through its generated harness, ITS in an ITS interpreter.
     Replay(ReplayArgs),
 }
 

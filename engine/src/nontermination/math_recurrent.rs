@@ -325,6 +325,8 @@ fn witness(module: &Module, func: FuncId, step: &MathLoopStep, input_origin: &st
         any_further_inputs: w.fixed_input.is_none(),
         input_cycle,
         entry_args: vec![],
+        entry_memory: vec![],
+        its_lasso: None,
         description: vec![
             format!("after {} steps the run enters the loop at block {} of function {}{line}", w.stem_steps, w.header, w.function),
             format!("recurrent set R over mathematical integers: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),
