@@ -151,11 +151,15 @@ fn replay_its(binary: &Path, file: &Path, timeout: u64, kill_after: Duration) ->
     }
 }
 
-/// Runs the replay over every program of `dir`'s expected.tsv (C, `.smt2`, `.koat`);
-/// `Ok(false)` when a witness did not reproduce.
+/// Runs the replay over every program of `dir`'s expected.tsv (C, `.smt2`, `.koat`; with
+/// `skip_yes` not those expected YES); `Ok(false)` when a witness did not reproduce.
 #[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
-pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration) -> Result<bool, String> {
-    let rows: Vec<_> = read_expected(dir)?.into_iter().filter(|r| [".c", ".smt2", ".koat"].iter().any(|e| r.path.ends_with(e))).collect();
+pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool) -> Result<bool, String> {
+    let rows: Vec<_> = read_expected(dir)?
+        .into_iter()
+        .filter(|r| [".c", ".smt2", ".koat"].iter().any(|e| r.path.ends_with(e)))
+        .filter(|r| !(skip_yes && r.expected == crate::expected::Expected::Yes))
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| e.to_string())?;
     let scratch = std::env::temp_dir().join(format!("xtask-replay-{}", std::process::id()));
     let results: Vec<(String, Replays)> = pool.install(|| {

@@ -9,7 +9,8 @@ use crate::ir::{Function, Op, Operand, Type, ValueId};
 use crate::verdict::EntryBlock;
 
 /// Element counts of the blocks, tried in rotation over the search's runs: a few elements
-/// (room for small loops), one, none (every access is out of bounds), many.
+/// (room for small loops), one, none (every access at a computed index is out of bounds),
+/// many; never fewer than the accesses at constant offsets need (`fixed_extent`).
 const ELEMENT_COUNTS: [u64; 4] = [4, 1, 0, 16];
 
 /// How a pointer parameter is first used in the entry: the size of the elements accessed
@@ -33,6 +34,27 @@ fn element_of(f: &Function, p: ValueId) -> (u64, bool) {
     (4, false)
 }
 
+/// The bytes the entry accesses through `p` at constant offsets (`*p`, `p->field`): a block
+/// of the search covers at least these, so that only accesses at computed indices can
+/// leave it (a struct argument too small for its own fields is no interesting witness).
+fn fixed_extent(f: &Function, p: ValueId) -> u64 {
+    let instrs = || f.blocks.iter().flat_map(|b| &b.instrs);
+    let accessed = |q: ValueId| {
+        instrs()
+            .filter_map(|i| match &i.op {
+                Op::Load { ptr: Operand::Local(v), size, .. } | Op::Store { ptr: Operand::Local(v), size, .. } if *v == q => Some(*size),
+                _ => None,
+            })
+            .max()
+    };
+    let direct = accessed(p).unwrap_or(0);
+    let fields = instrs().filter_map(|i| match (&i.op, i.result) {
+        (Op::PtrAdd { base: Operand::Local(b), offset, indices, .. }, Some(r)) if *b == p && indices.is_empty() && (0..=4096).contains(offset) => accessed(r).map(|size| *offset as u64 + size),
+        _ => None,
+    });
+    fields.chain([direct]).max().unwrap_or(0)
+}
+
 /// The arguments of a run of `f` (`run`: the search's run number) and the blocks its pointer
 /// parameters point to: integers and the blocks' elements come from `src`. `None` for a
 /// parameter of another type (aggregates, floats), or for a pointer parameter of `main`
@@ -50,7 +72,7 @@ pub fn entry_arguments(f: &Function, run: usize, src: &mut dyn InputSource) -> O
             }
             Type::Ptr if f.name != "main" && f.param_attrs.get(index).is_none_or(|a| a.rust.is_none()) => {
                 let (elem, pointers) = element_of(f, *v);
-                let count = ELEMENT_COUNTS[run % ELEMENT_COUNTS.len()];
+                let count = ELEMENT_COUNTS[run % ELEMENT_COUNTS.len()].max(fixed_extent(f, *v).div_ceil(elem));
                 let param = f.value_name(*v);
                 let name = format!("param {param}[]");
                 let mut bytes = Vec::with_capacity((elem * count) as usize);
@@ -92,6 +114,14 @@ mod tests {
         // the next runs try one element, none, many
         let sizes: Vec<u64> = (1..4).map(|r| entry_arguments(&f, r, &mut StrategyInputs::new(Strategy::Constant(1), 0)).unwrap().1[0].size).collect();
         assert_eq!(sizes, vec![2, 0, 32]);
+    }
+
+    #[test]
+    fn blocks_cover_the_fields_accessed_at_constant_offsets() {
+        let f = function("struct s { int a; long b; };\nlong f(struct s *p) { return p->a + p->b; }");
+        let sizes: Vec<u64> = (0..4).map(|r| entry_arguments(&f, r, &mut StrategyInputs::new(Strategy::Constant(0), 0)).unwrap().1[0].size).collect();
+        // `p->b` ends at byte 16: the 1- and 0-element blocks grow to 4 elements of 4 bytes
+        assert_eq!(sizes, vec![16, 16, 16, 64]);
     }
 
     #[test]
