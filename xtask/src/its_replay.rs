@@ -221,24 +221,40 @@ fn successors(its: &Its, rule: &Transition, values: &[Int], target: Option<&[Int
     found
 }
 
-/// A path of 1..=`MAX_PATH` rules from `from` to a state `goal` accepts (depth first; the
-/// last rule of a path into location `to` with `target` must reach exactly `target`).
-fn path(its: &Its, from: &State, to: u32, target: Option<&[Int]>, goal: &dyn Fn(&[Int]) -> bool, depth: usize) -> Option<State> {
+/// Rule applications one replay may try (the search for paths is exponential in their length).
+const BUDGET: usize = 200_000;
+
+/// A path of at most `depth` rules from `from` to a state `goal` accepts (depth first; the
+/// last rule of a path into location `to` with `target` must reach exactly `target`), within
+/// `budget` rule applications (`Err` when it runs out).
+fn path_within(its: &Its, from: &State, to: u32, target: Option<&[Int]>, goal: &dyn Fn(&[Int]) -> bool, depth: usize, budget: &mut usize) -> Result<Option<State>, ()> {
     if depth == 0 {
-        return None;
+        return Ok(None);
     }
     for rule in its.transitions.iter().filter(|r| r.from.0 == from.0) {
+        *budget = budget.checked_sub(1).ok_or(())?;
         let exact = if rule.to.0 == to { target } else { None };
         for next in successors(its, rule, &from.1, exact) {
             if rule.to.0 == to && goal(&next) {
-                return Some((to, next));
+                return Ok(Some((to, next)));
             }
-            if let Some(end) = path(its, &(rule.to.0, next), to, target, goal, depth - 1) {
-                return Some(end);
+            if let Some(end) = path_within(its, &(rule.to.0, next), to, target, goal, depth - 1, budget)? {
+                return Ok(Some(end));
             }
         }
     }
-    None
+    Ok(None)
+}
+
+/// The shortest path of 1..=`MAX_PATH` rules (iterative deepening) `path_within` finds;
+/// `Err` when the budget runs out first.
+fn path(its: &Its, from: &State, to: u32, target: Option<&[Int]>, goal: &dyn Fn(&[Int]) -> bool, budget: &mut usize) -> Result<Option<State>, ()> {
+    for depth in 1..=MAX_PATH {
+        if let Some(end) = path_within(its, from, to, target, goal, depth, budget)? {
+            return Ok(Some(end));
+        }
+    }
+    Ok(None)
 }
 
 fn named_values(v: &Value) -> Option<BTreeMap<String, Int>> {
@@ -253,6 +269,10 @@ fn named_values(v: &Value) -> Option<BTreeMap<String, Int>> {
         })
         .collect()
 }
+
+/// The start of the error of a replay that ran out of its budget (neither reproduced nor
+/// refuted).
+pub const OUT_OF_BUDGET: &str = "the interpreter's budget ran out";
 
 /// Replays the NO witness `termination` (the JSON report's `termination` object) of the ITS
 /// `its`; `Err` says what did not reproduce.
@@ -272,11 +292,13 @@ pub fn replay(its: &Its, termination: &Value) -> Result<(), String> {
         (None, None) => end,
     };
     let mut state: State = (start, ordered(&inputs).ok_or("`inputs` does not give every variable")?);
+    let mut budget = BUDGET;
+    let out_of_budget = || format!("{OUT_OF_BUDGET} ({BUDGET} rule applications)");
     for (k, step) in stem.iter().enumerate() {
         let to = location(step["to"].as_str().ok_or("bad `to`")?)?;
         let target = ordered(&named_values(&step["state"]).ok_or("bad `state`")?).ok_or("a stem state does not give every variable")?;
         let is_target = |v: &[Int]| v == target.as_slice();
-        state = path(its, &state, to, Some(&target), &is_target, MAX_PATH).ok_or(format!("stem step {} ({} → {}) not reproduced", k + 1, step["from"], step["to"]))?;
+        state = path(its, &state, to, Some(&target), &is_target, &mut budget).map_err(|()| out_of_budget())?.ok_or(format!("stem step {} ({} → {}) not reproduced", k + 1, step["from"], step["to"]))?;
     }
     if state.0 != end {
         return Err(format!("the stem ends at `{}`, not at the set's location", its.locations[state.0 as usize]));
@@ -290,7 +312,7 @@ pub fn replay(its: &Its, termination: &Value) -> Result<(), String> {
         return Err("the stem's end state is not in the recurrent set".into());
     }
     for lap in 0..LAPS {
-        state = path(its, &state, end, None, &in_set, MAX_PATH).ok_or(format!("lap {}: no path of input rules back into the recurrent set from {:?}", lap + 1, state.1))?;
+        state = path(its, &state, end, None, &in_set, &mut budget).map_err(|()| out_of_budget())?.ok_or(format!("lap {}: no path of input rules back into the recurrent set from {:?}", lap + 1, state.1))?;
     }
     Ok(())
 }

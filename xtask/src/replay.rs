@@ -36,6 +36,8 @@ enum Replay {
     OverIntegersOnly,
     /// The harness ran but did not reproduce the witness.
     NotReproduced,
+    /// ITS: the interpreter's budget ran out before the witness was reproduced or refuted.
+    Undecided,
 }
 
 /// The witnesses of one program and how each replayed.
@@ -147,6 +149,7 @@ fn replay_its(binary: &Path, file: &Path, timeout: u64, kill_after: Duration) ->
     let result = parsed.and_then(|its| crate::its_replay::replay(&its, &verdict.json["termination"]));
     match result {
         Ok(()) => vec![("NO", Replay::Reproduced, String::new())],
+        Err(e) if e.starts_with(crate::its_replay::OUT_OF_BUDGET) => vec![("NO", Replay::Undecided, e)],
         Err(e) => vec![("NO", Replay::NotReproduced, e)],
     }
 }
@@ -191,12 +194,13 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
     for what in ["NO", "violation"] {
         let total = all.iter().filter(|(_, w, _, _)| *w == what).count();
         println!(
-            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} not reproduced, {} over mathematical integers only, {} without a harness, {} harnesses that do not build",
+            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} not reproduced, {} over mathematical integers only, {} undecided (ITS interpreter budget), {} without a harness, {} harnesses that do not build",
             results.len(),
             dir.display(),
             count(what, Replay::Reproduced),
             count(what, Replay::NotReproduced),
             count(what, Replay::OverIntegersOnly),
+            count(what, Replay::Undecided),
             count(what, Replay::NoHarness),
             count(what, Replay::BuildFailed)
         );
