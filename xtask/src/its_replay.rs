@@ -56,17 +56,8 @@ fn formula(f: &Formula, env: &Env) -> Option<bool> {
     Some(match f {
         Formula::True => true,
         Formula::False => false,
-        Formula::Cmp(r, a, b) => {
-            let (a, b) = (term(a, env)?, term(b, env)?);
-            match r {
-                Rel::Eq => a == b,
-                Rel::Ne => a != b,
-                Rel::Lt => a < b,
-                Rel::Le => a <= b,
-                Rel::Gt => a > b,
-                Rel::Ge => a >= b,
-            }
-        }
+        // the relation's own definition (logic::Rel), not the prover's evaluator
+        Formula::Cmp(r, a, b) => r.holds(term(a, env)?, term(b, env)?),
         Formula::And(fs) => {
             let mut all = true;
             for f in fs {
