@@ -162,7 +162,7 @@ fn propagate_equations(rule: &Transition, open: &mut Vec<String>, env: &mut Env)
 
 /// The states `rule` leads to from the variable values `values` (at most `MAX_SUCCESSORS`); with
 /// `target`, only that state (temporaries that are a variable's whole update take its value).
-fn successors(its: &Its, rule: &Transition, values: &[Int], target: Option<&[Int]>) -> Vec<Vec<Int>> {
+fn successors(its: &Its, rule: &Transition, values: &[Int], target: Option<&[Int]>, budget: &mut usize) -> Result<Vec<Vec<Int>>, ()> {
     let mut env: Env = its.vars.iter().map(|v| v.name().to_string()).zip(values.iter().copied()).collect();
     let mut names = BTreeSet::new();
     let mut constants = BTreeSet::new();
@@ -193,6 +193,7 @@ fn successors(its: &Its, rule: &Transition, values: &[Int], target: Option<&[Int
     let mut found = Vec::new();
     let choices = (pool.len() as u128).checked_pow(open.len() as u32).unwrap_or(u128::MAX).min(MAX_CHOICES as u128) as usize;
     for mut k in 0..choices.max(1) {
+        *budget = budget.checked_sub(1).ok_or(())?;
         for t in &open {
             env.insert(t.clone(), pool[k % pool.len()]);
             k /= pool.len();
@@ -209,11 +210,12 @@ fn successors(its: &Its, rule: &Transition, values: &[Int], target: Option<&[Int
             break;
         }
     }
-    found
+    Ok(found)
 }
 
-/// Rule applications one replay may try (the search for paths is exponential in their length).
-const BUDGET: usize = 200_000;
+/// Valuations (of a rule's guard and update) one replay may evaluate: the search for paths is
+/// exponential in their length.
+const BUDGET: usize = 2_000_000;
 
 /// A path of at most `depth` rules from `from` to a state `goal` accepts (depth first; the
 /// last rule of a path into location `to` with `target` must reach exactly `target`), within
@@ -223,9 +225,8 @@ fn path_within(its: &Its, from: &State, to: u32, target: Option<&[Int]>, goal: &
         return Ok(None);
     }
     for rule in its.transitions.iter().filter(|r| r.from.0 == from.0) {
-        *budget = budget.checked_sub(1).ok_or(())?;
         let exact = if rule.to.0 == to { target } else { None };
-        for next in successors(its, rule, &from.1, exact) {
+        for next in successors(its, rule, &from.1, exact, budget)? {
             if rule.to.0 == to && goal(&next) {
                 return Ok(Some((to, next)));
             }
@@ -284,7 +285,7 @@ pub fn replay(its: &Its, termination: &Value) -> Result<(), String> {
     };
     let mut state: State = (start, ordered(&inputs).ok_or("`inputs` does not give every variable")?);
     let mut budget = BUDGET;
-    let out_of_budget = || format!("{OUT_OF_BUDGET} ({BUDGET} rule applications)");
+    let out_of_budget = || format!("{OUT_OF_BUDGET} ({BUDGET} valuations)");
     for (k, step) in stem.iter().enumerate() {
         let to = location(step["to"].as_str().ok_or("bad `to`")?)?;
         let target = ordered(&named_values(&step["state"]).ok_or("bad `state`")?).ok_or("a stem state does not give every variable")?;
@@ -350,7 +351,8 @@ mod tests {
     fn temporaries_fixed_by_equations_are_solved() {
         let its = its("(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS l0))\n(VAR x)\n(RULES\n  l0(x) -> l1(z) :|: 2 * z = x + 10\n)\n");
         let rule = &its.transitions[0];
-        assert_eq!(successors(&its, rule, &[4], None), vec![vec![7]]);
-        assert_eq!(successors(&its, rule, &[5], None), Vec::<Vec<Int>>::new());
+        assert_eq!(successors(&its, rule, &[4], None, &mut 100), Ok(vec![vec![7]]));
+        assert_eq!(successors(&its, rule, &[5], None, &mut 100), Ok(Vec::<Vec<Int>>::new()));
+        assert_eq!(successors(&its, rule, &[5], None, &mut 0), Err(()));
     }
 }
