@@ -134,6 +134,20 @@ pub struct ProveArgs {
     /// docs/output-format.md, "Replaying a witness").
     #[arg(long, value_name = "FILE", conflicts_with = "all_functions")]
     pub emit_harness: Option<PathBuf>,
+
+    /// Which witness `--emit-harness` replays when the report has both a NO and a
+    /// memory-safety violation (default: the violation, which ends its run first).
+    #[arg(long, value_enum, value_name = "WITNESS", requires = "emit_harness")]
+    pub harness_of: Option<HarnessOf>,
+}
+
+/// The witness a replay harness is written for (`--harness-of`).
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HarnessOf {
+    /// The memory-safety violation.
+    Violation,
+    /// The non-terminating run (NO).
+    Nontermination,
 }
 
 impl ProveArgs {

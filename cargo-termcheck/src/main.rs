@@ -200,7 +200,7 @@ fn emit_harness(args: &ProveArgs, target: &std::path::Path, report: &Report) -> 
         }
     };
     let source = args.file.display().to_string();
-    match harness::harness_text(&module, &args.entry, &source, &args.clang_arguments(), report) {
+    match harness::harness_text(&module, &args.entry, &source, &args.clang_arguments(), report, args.harness_of) {
         Ok(text) => match std::fs::write(target, text) {
             Ok(()) => EXIT_VERDICT,
             Err(e) => {

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use termcheck_engine::analysis::FunctionReport;
 use termcheck_engine::logic::Int;
-use termcheck_engine::verdict::{MemorySafety, Report, Termination, Violation};
+use termcheck_engine::verdict::{EntryBlock, MemorySafety, Report, Termination, Violation};
 
 /// The `YES` / `NO` / `MAYBE` word of a termination verdict.
 pub fn verdict_word(t: &Termination) -> &'static str {
@@ -51,6 +51,29 @@ fn entry_args(out: &mut String, indent: &str, values: &[(String, Int)]) {
     }
 }
 
+/// Writes the blocks the entry's pointer arguments point to, one per parameter: `p = pointer
+/// to element 0 of a 4-element block of 4-byte integers: {1, 1, 1, 1}` (the bytes in hex when
+/// they are no whole number of elements); nothing when the entry takes no pointer.
+fn entry_memory(out: &mut String, indent: &str, blocks: &[EntryBlock]) {
+    if blocks.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{indent}entry memory (blocks the pointer arguments point to, each allocated by the caller):");
+    for b in blocks {
+        let contents = match b.elements() {
+            Some(values) if b.offset.is_multiple_of(b.element_size) => {
+                let values: Vec<String> = values.iter().map(ToString::to_string).collect();
+                format!("element {} of a {}-element block of {}-byte integers: {{{}}}", b.offset / b.element_size, values.len(), b.element_size, values.join(", "))
+            }
+            _ => {
+                let bytes: Vec<String> = b.bytes.iter().map(|x| format!("{x:02x}")).collect();
+                format!("byte {} of a {}-byte block: bytes [{}]", b.offset, b.size, bytes.join(" "))
+            }
+        };
+        let _ = writeln!(out, "{indent}  {} = pointer to {contents}", b.param);
+    }
+}
+
 /// Writes named values one per line (`name = value`), or `none`.
 fn inputs(out: &mut String, indent: &str, values: &[(String, Int)]) {
     if values.is_empty() {
@@ -75,6 +98,7 @@ fn termination_evidence(out: &mut String, t: &Termination) {
         Termination::No(witness) => {
             let _ = writeln!(out, "non-termination witness:");
             entry_args(out, "  ", &witness.entry_args);
+            entry_memory(out, "  ", &witness.entry_memory);
             inputs(out, "  ", &witness.inputs);
             for line in &witness.description {
                 let _ = writeln!(out, "  {line}");
@@ -90,6 +114,7 @@ fn violation_evidence(out: &mut String, v: &Violation) {
     labelled(out, "  ", "message", &v.message);
     labelled(out, "  ", "location", v.location.as_deref().unwrap_or("unknown"));
     entry_args(out, "  ", &v.entry_args);
+    entry_memory(out, "  ", &v.entry_memory);
     inputs(out, "  ", &v.inputs);
 }
 
@@ -222,12 +247,27 @@ mod tests {
                 location: None,
                 inputs: vec![],
                 entry_args: vec![],
+                entry_memory: vec![],
             })),
             stats: vec![("nodes".into(), "3".into())],
         };
         assert_eq!(
             human_text(&report),
             "MAYBE\nmemory-safety: violated\nreason: line one\n  line two\nmemory-safety violation:\n  kind: out-of-bounds\n  message: store past the end\n  location: unknown\n  inputs: none\nstats:\n  nodes: 3\n"
+        );
+    }
+
+    #[test]
+    fn entry_memory_shows_elements_or_bytes() {
+        let block = |element_size, offset, bytes: Vec<u8>| EntryBlock { param: "a".into(), index: 0, size: bytes.len() as u64, offset, bytes, element_size };
+        let mut out = String::new();
+        entry_memory(&mut out, "", &[block(4, 4, vec![1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]), block(4, 0, vec![1, 2, 3]), block(2, 1, vec![1, 0])]);
+        assert_eq!(
+            out,
+            "entry memory (blocks the pointer arguments point to, each allocated by the caller):\n  \
+             a = pointer to element 1 of a 2-element block of 4-byte integers: {1, -1}\n  \
+             a = pointer to byte 0 of a 3-byte block: bytes [01 02 03]\n  \
+             a = pointer to byte 1 of a 2-byte block: bytes [01 00]\n"
         );
     }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 use termcheck_engine::analysis::FunctionReport;
 use termcheck_engine::logic::{Int, LinExpr};
-use termcheck_engine::verdict::{MemorySafety, Report, SourceExpr, SourceLoop, Termination};
+use termcheck_engine::verdict::{EntryBlock, MemorySafety, Report, SourceExpr, SourceLoop, Termination};
 
 /// Version of the schema in docs/output-format.md; bumped on incompatible changes.
 pub const FORMAT_VERSION: u64 = 1;
@@ -72,6 +72,7 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
         Termination::No(w) => json!({
             "result": "NO",
             "entry_args": named_values(&w.entry_args),
+            "entry_memory": entry_blocks(&w.entry_memory),
             "inputs": named_values(&w.inputs),
             "input_cycle": named_values(&w.input_cycle),
             "any_further_inputs": w.any_further_inputs,
@@ -86,9 +87,26 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
                 "set": r.set.to_string(),
                 "inner_sets": r.inner_sets.iter().map(|s| json!({ "header": s.header, "set": s.set.to_string() })).collect::<Vec<_>>(),
             })),
+            "its_lasso": w.its_lasso.as_ref().map(|l| json!({
+                "stem": l.stem.iter().map(|s| json!({ "from": s.from, "to": s.to, "rule": s.rule, "state": named_values(&s.state) })).collect::<Vec<_>>(),
+                "location": l.location,
+                "set": l.set.to_string(),
+                "set_formula": serde_json::to_value(&l.set).unwrap_or(Value::Null),
+            })),
         }),
         Termination::Maybe { reason } => json!({ "result": "MAYBE", "reason": reason }),
     }
+}
+
+/// A witness's initial memory: `{ "param", "index", "size", "offset", "element_size",
+/// "bytes" }` per block (docs/output-format.md).
+fn entry_blocks(blocks: &[EntryBlock]) -> Value {
+    Value::Array(
+        blocks
+            .iter()
+            .map(|b| json!({ "param": b.param, "index": b.index, "size": b.size, "offset": b.offset, "element_size": b.element_size, "bytes": b.bytes }))
+            .collect(),
+    )
 }
 
 pub(crate) fn memory_value(m: &MemorySafety) -> Value {
@@ -100,6 +118,7 @@ pub(crate) fn memory_value(m: &MemorySafety) -> Value {
             "message": v.message,
             "location": v.location,
             "entry_args": named_values(&v.entry_args),
+            "entry_memory": entry_blocks(&v.entry_memory),
             "inputs": named_values(&v.inputs),
         }),
         MemorySafety::Unknown { reason } => json!({ "result": "unknown", "reason": reason }),
@@ -340,6 +359,7 @@ mod tests {
                 location: Some("main:3".into()),
                 inputs: vec![("u".into(), u64::MAX as i128)],
                 entry_args: vec![("n".into(), -3)],
+                entry_memory: vec![EntryBlock { param: "p".into(), index: 1, size: 2, offset: 1, bytes: vec![7, 255], element_size: 1 }],
             })),
             stats: vec![],
         };
@@ -353,6 +373,7 @@ mod tests {
             v["memory"],
             json!({"result": "violated", "kind": "k", "message": "m", "location": "main:3",
                    "entry_args": [{"name": "n", "value": -3}],
+                   "entry_memory": [{"param": "p", "index": 1, "size": 2, "offset": 1, "element_size": 1, "bytes": [7, 255]}],
                    "inputs": [{"name": "u", "value": u64::MAX}]})
         );
     }

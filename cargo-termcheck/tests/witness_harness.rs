@@ -81,3 +81,38 @@ fn no_harness_without_a_witness() {
     assert!(r.stderr.contains("no harness written: the verdict has no witness"), "{r:?}");
     assert!(!dir.path().join("harness.c").exists());
 }
+
+/// `spin_on(a, n)` loops forever while `a[0] > 0` and reads `a[0]` (so a block too small for
+/// it is a violation): the report has both witnesses, each with the block `a` points to.
+const SPIN_ON: &str = "int spin_on(int *a, int n) {\n  int steps = 0;\n  while (a[0] > 0) {\n    steps = steps + 0;\n  }\n  return steps + n;\n}\n";
+
+#[test]
+fn a_no_with_a_pointer_entry_gives_the_initial_memory_and_replays_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "spin_on.c", SPIN_ON);
+    let r = prove(dir.path(), "spin_on.c", &["--entry", "spin_on", "--harness-of", "nontermination"]);
+    assert_eq!(r.stdout.lines().next(), Some("NO"), "{r:?}");
+    let witness = r.stdout.split("memory-safety violation:").next().unwrap_or("");
+    assert!(witness.contains("entry memory (blocks the pointer arguments point to, each allocated by the caller):\n    a = pointer to element 0 of a "), "{r:?}");
+    let harness = std::fs::read_to_string(dir.path().join("harness.c")).expect("harness written");
+    assert!(harness.contains("malloc(") && harness.contains("spin_on(/* a */ block0 + 0"), "{harness}");
+    build(dir.path(), "spin_on.c", false);
+    let run = replay(dir.path(), Duration::from_secs(2));
+    assert!(run.killed, "the replay ended: {run:?}");
+}
+
+#[test]
+fn a_violation_with_a_pointer_entry_replays_its_block_under_the_sanitizer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "fill.c", "void fill(int *a, int n) {\n  for (int i = 0; i <= n; i++) {\n    a[i] = 7;\n  }\n}\n");
+    let r = prove(dir.path(), "fill.c", &["--entry", "fill", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("JSON");
+    assert_eq!(v["memory_safety"], "violated", "{r:?}");
+    let block = &v["memory"]["entry_memory"][0];
+    assert_eq!((block["param"].as_str(), block["index"].as_u64(), block["offset"].as_u64(), block["element_size"].as_u64()), (Some("a"), Some(0), Some(0), Some(4)), "{r:?}");
+    assert_eq!(block["bytes"].as_array().map(Vec::len), block["size"].as_u64().map(|s| s as usize), "{r:?}");
+    build(dir.path(), "fill.c", true);
+    let run = replay(dir.path(), Duration::from_secs(20));
+    assert_ne!(run.code, Some(0), "{run:?}");
+    assert!(run.stderr.contains("AddressSanitizer: heap-buffer-overflow"), "{run:?}");
+}

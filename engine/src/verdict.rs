@@ -117,6 +117,11 @@ pub struct NonTerminationWitness {
     /// parameter order; empty for an entry without parameters and at the ITS level.
     #[serde(default)]
     pub entry_args: Vec<(String, Int)>,
+    /// Program level: the memory the entry's pointer arguments designate at the start of the
+    /// run (one block per pointer parameter); empty when the entry takes no pointer, and
+    /// for witnesses that do not know it (then a pointer argument has no block here).
+    #[serde(default)]
+    pub entry_memory: Vec<EntryBlock>,
     /// Human-readable description of the stem and the cycle / recurrent set.
     pub description: Vec<String>,
     /// Program level, `--int-semantics math`: the recurrent set over mathematical integers
@@ -124,6 +129,31 @@ pub struct NonTerminationWitness {
     /// ITS-level witnesses and bit-vector recurrent sets.
     #[serde(default)]
     pub recurrent_set: Option<RecurrentSetWitness>,
+    /// ITS level: the stem as concrete states and the closed recurrent set it ends in (what an
+    /// ITS interpreter replays, `cargo xtask replay`). `None` for programs.
+    #[serde(default)]
+    pub its_lasso: Option<ItsLassoWitness>,
+}
+
+/// A NO of an ITS input: from the start location with the witness's `inputs`, the run passes
+/// the states of `stem` in order (each reached by one or more rules of the input) and ends at
+/// `location` in a state satisfying `set`, which is closed: every state of `set` at
+/// `location` has a run of rules back to `location` into `set`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ItsLassoWitness {
+    pub stem: Vec<ItsStep>,
+    pub location: String,
+    pub set: Formula,
+}
+
+/// One step of an ITS stem: from location `from` to `to` (by the rule `rule` of the prepared
+/// ITS, named by its origin in the input), reaching the values `state` of every variable.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ItsStep {
+    pub from: String,
+    pub to: String,
+    pub rule: Option<String>,
+    pub state: Vec<(String, Int)>,
 }
 
 /// A NO over mathematical integers: a run whose stem (the recorded inputs, `stem_steps`
@@ -184,6 +214,47 @@ pub struct Violation {
     /// The entry function's arguments of the faulting run (parameter name, value).
     #[serde(default)]
     pub entry_args: Vec<(String, Int)>,
+    /// The memory the entry's pointer arguments designate at the start of the run.
+    #[serde(default)]
+    pub entry_memory: Vec<EntryBlock>,
+}
+
+/// A block of the initial memory of a witness run: the pointer parameter `param` (index
+/// `index` among the entry's parameters) points `offset` bytes into a block of `size` bytes,
+/// separate from every other block, whose contents are `bytes` (`size` of them). The block is
+/// the caller's (a replay allocates it with `malloc`); its address is not part of the witness.
+/// `element_size` is the size of the elements the entry accesses through the pointer (for
+/// rendering the contents as integers; the bytes are what counts).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct EntryBlock {
+    pub param: String,
+    pub index: usize,
+    pub size: u64,
+    pub offset: u64,
+    pub bytes: Vec<u8>,
+    #[serde(default = "one")]
+    pub element_size: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+impl EntryBlock {
+    /// The contents as little-endian signed integers of `element_size` bytes (1, 2, 4 or 8,
+    /// dividing `size`), else `None`.
+    pub fn elements(&self) -> Option<Vec<Int>> {
+        let e = self.element_size as usize;
+        if ![1, 2, 4, 8].contains(&e) || !self.bytes.len().is_multiple_of(e) {
+            return None;
+        }
+        let value = |chunk: &[u8]| {
+            let raw = chunk.iter().rev().fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
+            let shift = 64 - 8 * e as u32;
+            Int::from(((raw << shift) as i64) >> shift)
+        };
+        Some(self.bytes.chunks(e).map(value).collect())
+    }
 }
 
 /// Memory-safety verdict.

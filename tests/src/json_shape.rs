@@ -158,7 +158,7 @@ mod tests {
     fn a_consistent_object_passes() {
         let json = r#"{"verdict":"MAYBE","memory_safety":"unknown","termination":{"result":"MAYBE","reason":"r"},"memory":{"result":"unknown","reason":"m"},"stats":{},"time_ms":3,"format_version":1}"#;
         assert_eq!(check_json_output(json, "MAYBE\nmemory-safety: unknown\nreason: r\n"), Ok(()));
-        let its = r#"{"verdict":"NO","memory_safety":null,"termination":{"result":"NO","entry_args":[],"inputs":[{"name":"x","value":1}],"input_cycle":[],"any_further_inputs":false,"description":[],"recurrent_set":null},"memory":null,"stats":{},"time_ms":0,"format_version":1}"#;
+        let its = r#"{"verdict":"NO","memory_safety":null,"termination":{"result":"NO","entry_args":[],"entry_memory":[],"inputs":[{"name":"x","value":1}],"input_cycle":[],"any_further_inputs":false,"description":[],"recurrent_set":null,"its_lasso":null},"memory":null,"stats":{},"time_ms":0,"format_version":1}"#;
         assert_eq!(check_json_output(its, "NO\nnon-termination witness:\n"), Ok(()));
     }
 

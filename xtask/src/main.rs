@@ -5,6 +5,7 @@
 mod differential;
 mod expected;
 mod gen_modular;
+mod its_replay;
 mod loop_lines;
 mod replay;
 mod runner;
@@ -40,7 +41,7 @@ enum Task {
     DiffCheck(DiffCheckArgs),
     /// Check that every loop a YES proof names (JSON `loops`) is at a loop statement, over DIR/expected.tsv.
     LoopLines(FolderRun),
-    /// Replay every NO/violated witness on the C programs of DIR/expected.tsv through its generated harness.
+    /// Replay every NO/violated witness of DIR/expected.tsv: C through its generated harness, ITS in an ITS interpreter.
     Replay(ReplayArgs),
 }
 
@@ -51,6 +52,10 @@ struct ReplayArgs {
     /// Seconds a NO's replay must keep running.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     run_limit: u64,
+    /// Only the programs whose expected answer is not YES (NO, UNSAFE/UB, UNKNOWN): where
+    /// witnesses are due; a witness on a YES program is a wrong answer `bench` counts.
+    #[arg(long)]
+    skip_yes: bool,
 }
 
 /// A run of the binary over one benchmark folder (`loop-lines`, `replay`).
@@ -260,7 +265,7 @@ fn main() {
             let f = &args.folder;
             let binary = f.binary.clone().unwrap_or_else(default_binary);
             let kill_after = Duration::from_secs(f.timeout) + KILL_SLACK;
-            replay::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, Duration::from_secs(args.run_limit), kill_after)
+            replay::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, Duration::from_secs(args.run_limit), kill_after, args.skip_yes)
         }
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);

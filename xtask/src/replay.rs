@@ -1,9 +1,19 @@
 //! `cargo xtask replay DIR`: every NO and every memory-safety violation the binary reports on
-//! the C programs of DIR/expected.tsv is replayed natively through its `--emit-harness`
-//! harness, built as docs/output-format.md says (clang-22 -O0 -fno-finite-loops, the
-//! program's `main` renamed): a NO must still run after `--run-limit` seconds, a violation
-//! must be reported by ASan/UBSan (built with -fsanitize=address,undefined). Programs whose
-//! verdict has no harness (the reason is on stderr) are counted apart. Figures in BENCHMARKS.md.
+//! the programs of DIR/expected.tsv is replayed.
+//!
+//! C programs: natively, through the `--emit-harness` harness, built as docs/output-format.md
+//! says (clang-22 -O0 -fno-finite-loops, the program's `main` renamed): a NO must still run
+//! after `--run-limit` seconds, a violation must be reported by ASan/UBSan (built with
+//! -fsanitize=address,undefined). A report with both is replayed twice (`--harness-of`).
+//! Under `--int-semantics math` a NO holds over mathematical integers, which C's
+//! fixed-width types are not: its harness is built with -fsanitize=signed-integer-overflow,
+//! and a NO whose native run overflows (or whose witness is a recurrent set over ℤ, whose
+//! values grow without bound) is counted apart as holding over ℤ only — the engine's
+//! interpreter confirmed it in math semantics, C cannot.
+//!
+//! ITS inputs (`.smt2`, `.koat`): the JSON witness's `its_lasso` is replayed by the ITS
+//! interpreter of `its_replay.rs`. Programs whose verdict has no harness (the reason is on
+//! stderr) are counted apart. Figures in BENCHMARKS.md.
 
 use crate::expected::read_expected;
 use crate::runner::run_process;
@@ -12,35 +22,54 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::time::Duration;
 
-/// The result of one program.
+/// The result of one witness.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Replay {
-    /// No NO and no violation: nothing to replay.
-    Nothing,
-    /// A witness, but no harness was written (e.g. pointer inputs).
+    /// A witness, but no harness was written (e.g. values no C call gives).
     NoHarness,
     /// The harness does not build.
     BuildFailed,
     /// The harness reproduced the NO (still running) or the violation (sanitizer report).
     Reproduced,
+    /// Under `math`: the NO holds over mathematical integers only (a recurrent set over ℤ, or a
+    /// native run that overflows a signed type).
+    OverIntegersOnly,
     /// The harness ran but did not reproduce the witness.
     NotReproduced,
+    /// ITS: the interpreter's budget ran out before the witness was reproduced or refuted.
+    Undecided,
 }
 
-/// Replays one program's witness; `work` is an empty scratch folder.
-fn replay_one(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration) -> (Replay, String) {
-    let harness = work.join("harness.c");
+/// The witnesses of one program and how each replayed.
+type Replays = Vec<(&'static str, Replay, String)>;
+
+/// What one run of the binary says, from its JSON report.
+struct Verdict {
+    no: bool,
+    violated: bool,
+    recurrent_over_integers: bool,
+    json: serde_json::Value,
+}
+
+fn prove(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, kill_after: Duration, extra: &[&OsStr]) -> Verdict {
     let t = timeout.to_string();
-    let args: Vec<&OsStr> = vec!["prove".as_ref(), file.as_os_str(), "--timeout".as_ref(), t.as_ref(), "--int-semantics".as_ref(), int_semantics.as_ref(), "--no-cache".as_ref(), "--emit-harness".as_ref(), harness.as_os_str()];
+    let mut args: Vec<&OsStr> = vec!["prove".as_ref(), file.as_os_str(), "--timeout".as_ref(), t.as_ref(), "--int-semantics".as_ref(), int_semantics.as_ref(), "--no-cache".as_ref(), "--format".as_ref(), "json".as_ref()];
+    args.extend(extra);
     let run = run_process(binary, &args, kill_after);
-    let violated = run.memory_safety.as_deref() == Some("violated");
-    let no = run.first_line == "NO";
-    if !violated && !no {
-        return (Replay::Nothing, String::new());
+    let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap_or_default();
+    Verdict {
+        no: json["verdict"] == "NO",
+        violated: json["memory_safety"] == "violated",
+        recurrent_over_integers: !json["termination"]["recurrent_set"].is_null(),
+        json,
     }
-    if !harness.is_file() {
-        return (Replay::NoHarness, run.stderr_head);
-    }
+}
+
+/// Builds and runs the harness `work/harness.c` of `file`'s witness `of` (`violation` or
+/// `nontermination`).
+fn run_harness(file: &Path, int_semantics: &str, of: &str, run_limit: Duration, work: &Path, kill_after: Duration) -> (Replay, String) {
+    let violated = of == "violation";
+    let math = int_semantics == "math";
     let exe = work.join("replay");
     let mut build: Vec<&OsStr> = ["-O0", "-g", "-fno-finite-loops", "-w", "-Dmain=__termcheck_program_main"].map(OsStr::new).to_vec();
     if int_semantics == "wrap" {
@@ -48,7 +77,10 @@ fn replay_one(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run
     }
     if violated {
         build.extend(["-fsanitize=address,undefined", "-fno-sanitize-recover=all"].map(OsStr::new));
+    } else if math {
+        build.extend(["-fsanitize=signed-integer-overflow", "-fno-sanitize-recover=all"].map(OsStr::new));
     }
+    let harness = work.join("harness.c");
     build.extend([file.as_os_str(), harness.as_os_str(), "-o".as_ref(), exe.as_os_str()]);
     let compiled = run_process(Path::new("clang-22"), &build, kill_after);
     if compiled.exit != Some(0) {
@@ -57,56 +89,121 @@ fn replay_one(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run
     let limit = if violated { kill_after } else { run_limit };
     // through `sh` so that the sanitizer's report (stderr) is in `stdout`
     let ran = run_process(Path::new("sh"), &["-c".as_ref(), "exec \"$0\" 2>&1".as_ref(), exe.as_os_str()], limit);
-    let reproduced = if violated {
-        ran.exit != Some(0) && !ran.killed && (ran.stdout.contains("Sanitizer") || ran.stdout.contains("runtime error"))
-    } else {
-        ran.killed
-    };
-    let what = if violated { "violation" } else { "NO" };
+    let sanitizer = ran.stdout.contains("Sanitizer") || ran.stdout.contains("runtime error");
+    let reproduced = if violated { ran.exit != Some(0) && !ran.killed && sanitizer } else { ran.killed };
     if reproduced {
-        (Replay::Reproduced, what.into())
+        (Replay::Reproduced, of.into())
+    } else if math && !violated && sanitizer {
+        (Replay::OverIntegersOnly, format!("the native run overflows: `{}`", ran.stdout.lines().find(|l| l.contains("runtime error")).unwrap_or("")))
     } else {
-        (Replay::NotReproduced, format!("{what}: exit {:?}, killed {}, output `{}`", ran.exit, ran.killed, ran.stdout.lines().take(3).collect::<Vec<_>>().join(" / ")))
+        (Replay::NotReproduced, format!("exit {:?}, killed {}, output `{}`", ran.exit, ran.killed, ran.stdout.lines().take(3).collect::<Vec<_>>().join(" / ")))
     }
 }
 
-/// Runs the replay over every `.c` program of `dir`'s expected.tsv; `Ok(false)` when a
-/// harness was built but did not reproduce its witness.
+/// Replays every witness of one C program: the binary's default harness (the violation if
+/// there is one, else the NO), then, when the report has both, the NO's (a second run).
+fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration) -> Replays {
+    let harness = work.join("harness.c");
+    let mut out = Replays::new();
+    let mut of: Option<&str> = None;
+    loop {
+        std::fs::remove_file(&harness).ok();
+        let mut extra: Vec<&OsStr> = vec!["--emit-harness".as_ref(), harness.as_os_str()];
+        if let Some(of) = of {
+            extra.extend([OsStr::new("--harness-of"), OsStr::new(of)]);
+        }
+        let verdict = prove(binary, file, timeout, int_semantics, kill_after, &extra);
+        let replayed = match of {
+            Some(w) => w,
+            None if verdict.violated => "violation",
+            None if verdict.no => "nontermination",
+            None => return out,
+        };
+        let what = if replayed == "violation" { "violation" } else { "NO" };
+        let r = if what == "NO" && !verdict.no {
+            // the second run did not give a NO again (a time limit): nothing to replay
+            return out;
+        } else if what == "NO" && int_semantics == "math" && verdict.recurrent_over_integers {
+            (Replay::OverIntegersOnly, "a recurrent set over mathematical integers".into())
+        } else if !harness.is_file() {
+            (Replay::NoHarness, "see the binary's stderr".into())
+        } else {
+            run_harness(file, int_semantics, replayed, run_limit, work, kill_after)
+        };
+        out.push((what, r.0, r.1));
+        if what == "NO" || !verdict.no {
+            return out;
+        }
+        of = Some("nontermination");
+    }
+}
+
+/// Replays the NO of one ITS input in the ITS interpreter.
+fn replay_its(binary: &Path, file: &Path, timeout: u64, kill_after: Duration) -> Replays {
+    let verdict = prove(binary, file, timeout, "c", kill_after, &[]);
+    if !verdict.no {
+        return vec![];
+    }
+    let koat = file.extension().is_some_and(|e| e == "koat");
+    let parsed = std::fs::read_to_string(file).map_err(|e| e.to_string()).and_then(|text| termcheck_engine::its::parse_file(&file.display().to_string(), &text, koat).map_err(|e| e.to_string()));
+    let result = parsed.and_then(|its| crate::its_replay::replay(&its, &verdict.json["termination"]));
+    match result {
+        Ok(()) => vec![("NO", Replay::Reproduced, String::new())],
+        Err(e) if e.starts_with(crate::its_replay::OUT_OF_BUDGET) => vec![("NO", Replay::Undecided, e)],
+        Err(e) => vec![("NO", Replay::NotReproduced, e)],
+    }
+}
+
+/// Runs the replay over every program of `dir`'s expected.tsv (C, `.smt2`, `.koat`; with
+/// `skip_yes` not those expected YES); `Ok(false)` when a witness did not reproduce.
 #[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
-pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration) -> Result<bool, String> {
-    let rows: Vec<_> = read_expected(dir)?.into_iter().filter(|r| r.path.ends_with(".c")).collect();
+pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool) -> Result<bool, String> {
+    let rows: Vec<_> = read_expected(dir)?
+        .into_iter()
+        .filter(|r| [".c", ".smt2", ".koat"].iter().any(|e| r.path.ends_with(e)))
+        .filter(|r| !(skip_yes && r.expected == crate::expected::Expected::Yes))
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| e.to_string())?;
     let scratch = std::env::temp_dir().join(format!("xtask-replay-{}", std::process::id()));
-    let results: Vec<(String, Replay, String)> = pool.install(|| {
+    let results: Vec<(String, Replays)> = pool.install(|| {
         rows.into_par_iter()
             .enumerate()
             .map(|(i, row)| {
+                let file = dir.join(&row.path);
+                if !row.path.ends_with(".c") {
+                    return (row.path.clone(), replay_its(binary, &file, timeout, kill_after));
+                }
                 let work = scratch.join(i.to_string());
                 if std::fs::create_dir_all(&work).is_err() {
-                    return (row.path.clone(), Replay::BuildFailed, "no scratch folder".into());
+                    return (row.path.clone(), vec![("?", Replay::BuildFailed, "no scratch folder".into())]);
                 }
-                let (r, detail) = replay_one(binary, &dir.join(&row.path), timeout, int_semantics, run_limit, &work, kill_after);
+                let r = replay_c(binary, &file, timeout, int_semantics, run_limit, &work, kill_after);
                 std::fs::remove_dir_all(&work).ok();
-                (row.path.clone(), r, detail)
+                (row.path.clone(), r)
             })
             .collect()
     });
     std::fs::remove_dir_all(&scratch).ok();
-    let count = |k: Replay| results.iter().filter(|(_, r, _)| *r == k).count();
-    for (path, r, detail) in &results {
-        if matches!(r, Replay::NoHarness | Replay::BuildFailed | Replay::NotReproduced) {
-            println!("{r:?} {path}: {detail}");
+    let all: Vec<(&str, &str, Replay, &str)> = results.iter().flat_map(|(p, rs)| rs.iter().map(move |(w, r, d)| (p.as_str(), *w, *r, d.as_str()))).collect();
+    let count = |what: &str, k: Replay| all.iter().filter(|(_, w, r, _)| *w == what && *r == k).count();
+    for (path, what, r, detail) in &all {
+        if !matches!(r, Replay::Reproduced) {
+            println!("{r:?} {what} {path}: {detail}");
         }
     }
-    let witnesses = results.len() - count(Replay::Nothing);
-    println!(
-        "replay: {} C programs from {}, {witnesses} NO/violated, {} reproduced by the harness, {} not reproduced, {} without a harness, {} harnesses that do not build",
-        results.len(),
-        dir.display(),
-        count(Replay::Reproduced),
-        count(Replay::NotReproduced),
-        count(Replay::NoHarness),
-        count(Replay::BuildFailed)
-    );
-    Ok(count(Replay::NotReproduced) == 0)
+    for what in ["NO", "violation"] {
+        let total = all.iter().filter(|(_, w, _, _)| *w == what).count();
+        println!(
+            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} not reproduced, {} over mathematical integers only, {} undecided (ITS interpreter budget), {} without a harness, {} harnesses that do not build",
+            results.len(),
+            dir.display(),
+            count(what, Replay::Reproduced),
+            count(what, Replay::NotReproduced),
+            count(what, Replay::OverIntegersOnly),
+            count(what, Replay::Undecided),
+            count(what, Replay::NoHarness),
+            count(what, Replay::BuildFailed)
+        );
+    }
+    Ok(all.iter().all(|(_, _, r, _)| *r != Replay::NotReproduced))
 }

@@ -97,7 +97,7 @@ mod tests {
     }
 
     fn violated(kind: &str, message: &str) -> MemorySafety {
-        MemorySafety::Violated(Violation { kind: kind.into(), message: message.into(), location: Some("a.c:3".into()), inputs: vec![], entry_args: vec![] })
+        MemorySafety::Violated(Violation { kind: kind.into(), message: message.into(), location: Some("a.c:3".into()), inputs: vec![], entry_args: vec![], entry_memory: vec![] })
     }
 
     fn checks(r: &FunctionReport) -> Vec<Check> {

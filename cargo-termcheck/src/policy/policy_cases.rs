@@ -69,7 +69,7 @@ fn memory_of(text: &str) -> MemorySafety {
         Some(("unknown", reason)) => MemorySafety::Unknown { reason: reason.to_string() },
         Some(("violated", rest)) => {
             let (kind, message) = rest.split_once(": ").unwrap_or_else(|| panic!("bad violation `{text}`"));
-            MemorySafety::Violated(Violation { kind: kind.into(), message: message.into(), location: None, inputs: vec![], entry_args: vec![] })
+            MemorySafety::Violated(Violation { kind: kind.into(), message: message.into(), location: None, inputs: vec![], entry_args: vec![], entry_memory: vec![] })
         }
         _ => panic!("bad memory verdict `{text}`"),
     }

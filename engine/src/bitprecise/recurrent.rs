@@ -320,6 +320,8 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
         inputs: rs.stem_inputs.clone(),
         input_cycle: vec![],
         entry_args: vec![],
+        entry_memory: vec![],
+        its_lasso: None,
         any_further_inputs: true,
         recurrent_set: None,
         description: vec![

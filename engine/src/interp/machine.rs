@@ -13,12 +13,19 @@ use super::memory::{Access, AllocKind, Cell, Memory, FUNCTION_BASE};
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
 use super::value::{fits_signed, math_unsigned, to_unsigned, wrap_signed, Value};
 use crate::ir::{BlockId, Callee, FuncId, GlobalInit, Instr, Module, Op, Operand, Terminator, Type, ValueId};
-use crate::verdict::IntSemantics;
+use crate::verdict::{EntryBlock, IntSemantics};
 
 /// Runs `entry(args)` to completion, a violation, a lasso or a limit (`facts`: those of
 /// `module`, for the lasso detection's loop headers and liveness).
 pub fn run(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], cfg: &RunConfig, inputs: &mut dyn InputSource) -> RunResult {
-    run_inner(module, facts, entry, args, cfg, inputs, None)
+    run_inner(module, facts, entry, args, &[], cfg, inputs, None)
+}
+
+/// Like `run`, from an initial memory: each of `blocks` is allocated (a heap block named
+/// after its parameter, after the globals) and its parameter's argument is replaced by the
+/// block's address plus its offset.
+pub fn run_with_memory(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], blocks: &[EntryBlock], cfg: &RunConfig, inputs: &mut dyn InputSource) -> RunResult {
+    run_inner(module, facts, entry, args, blocks, cfg, inputs, None)
 }
 
 /// Like `run`, and reports every block entry of the top frame to `observer`.
@@ -31,14 +38,16 @@ pub fn run_observed(
     inputs: &mut dyn InputSource,
     observer: &mut dyn BlockObserver,
 ) -> RunResult {
-    run_inner(module, facts, entry, args, cfg, inputs, Some(observer))
+    run_inner(module, facts, entry, args, &[], cfg, inputs, Some(observer))
 }
 
+#[allow(clippy::too_many_arguments, reason = "the run's inputs, passed through from the public entry points")]
 fn run_inner<'a>(
     module: &'a Module,
     facts: &'a ModuleFacts,
     entry: FuncId,
     args: &[i128],
+    blocks: &[EntryBlock],
     cfg: &'a RunConfig,
     inputs: &'a mut dyn InputSource,
     observer: Option<&'a mut dyn BlockObserver>,
@@ -57,7 +66,7 @@ fn run_inner<'a>(
         lasso: cfg.detect_lasso.then(|| LassoDetector::new(cfg.limits.max_stored_states, cfg.limits.max_stored_bytes)),
         poison_created: None,
     };
-    let outcome = m.start(entry, args);
+    let outcome = m.start(entry, args, blocks);
     RunResult { outcome, trace_inputs: m.trace, steps: m.steps, poison_created: m.poison_created }
 }
 
@@ -83,10 +92,25 @@ pub(super) struct Machine<'a> {
 pub(super) type Step = Result<Option<Outcome>, Fault>;
 
 impl<'a> Machine<'a> {
-    fn start(&mut self, entry: FuncId, args: &[i128]) -> Outcome {
+    fn start(&mut self, entry: FuncId, args: &[i128], blocks: &[EntryBlock]) -> Outcome {
         if let Err(f) = self.init_globals() {
             return self.outcome_of(f, None);
         }
+        let mut args = args.to_vec();
+        for b in blocks {
+            let cells = b.bytes.iter().map(|x| Cell::Byte(*x)).collect();
+            match self.memory.allocate_cells(AllocKind::Heap, cells, false) {
+                Ok(base) => {
+                    self.memory.name_block(base, b.param.clone());
+                    match args.get_mut(b.index) {
+                        Some(a) => *a = i128::from(base + b.offset),
+                        None => return Outcome::Unsupported(format!("the initial block of `{}` is for parameter {}, which does not exist", b.param, b.index)),
+                    }
+                }
+                Err(f) => return self.outcome_of(f, None),
+            }
+        }
+        let args = &args[..];
         let Some(func) = self.module.functions.get(entry.0 as usize) else {
             return Outcome::Unsupported(format!("entry function #{} does not exist", entry.0));
         };

@@ -10,6 +10,7 @@
 //! (a portfolio of input strategies, every result replayed).
 
 pub(crate) mod arith;
+mod entry_memory;
 mod externals;
 mod fault;
 mod frame;
@@ -29,7 +30,8 @@ pub(crate) mod tests;
 
 pub use fault::kind;
 pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitMix64, Strategy, StrategyInputs};
-pub use machine::{run, run_observed};
+pub use entry_memory::entry_arguments;
+pub use machine::{run, run_observed, run_with_memory};
 pub use observe::{BlockEntry, BlockObserver, CellBase, CellContents, CellSpec, TailRecorder};
 pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
 pub use search::{replay_inputs, search, search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};

@@ -2,13 +2,13 @@
 //! under a portfolio of input strategies, and reports a lasso or violation only after
 //! replaying the recorded inputs through a fresh run that ends the same way.
 
-use super::inputs::{InputSource, SequenceInputs, Strategy, StrategyInputs};
-use super::machine::run;
+use super::inputs::{SequenceInputs, Strategy, StrategyInputs};
+use super::machine::{run, run_with_memory};
 use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
 use crate::config::{RunLimits, WitnessLimits};
 use crate::facts::ModuleFacts;
-use crate::ir::{FuncId, Module, Op, Operand, SrcLoc, Terminator, Type};
-use crate::verdict::{IntSemantics, NonTerminationWitness, Violation};
+use crate::ir::{FuncId, Module, Op, Operand, SrcLoc, Terminator};
+use crate::verdict::{EntryBlock, IntSemantics, NonTerminationWitness, Violation};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -43,11 +43,14 @@ pub struct Witness {
     pub kind: WitnessKind,
     /// All inputs consumed (for a lasso: the stem's, then one pass of the cycle's).
     pub inputs: Vec<(String, i128)>,
-    /// Arguments given to the entry function.
+    /// Arguments given to the entry function's integer parameters, in parameter order.
     pub entry_args: Vec<i128>,
-    /// The entry function's parameter names (as `ir::Function::value_name` gives them).
+    /// The names of those parameters (as `ir::Function::value_name` gives them).
     #[serde(default)]
     pub entry_arg_names: Vec<String>,
+    /// The blocks the pointer parameters point to at the start of the run.
+    #[serde(default)]
+    pub entry_memory: Vec<EntryBlock>,
     /// The strategy that found it (for statistics).
     pub strategy: String,
     pub steps: u64,
@@ -64,8 +67,10 @@ impl Witness {
             inputs: self.inputs.clone(),
             input_cycle: l.inputs_in_cycle.clone(),
             entry_args: self.named_entry_args(),
+            entry_memory: self.entry_memory.clone(),
             any_further_inputs: false,
             recurrent_set: None,
+            its_lasso: None,
             description: vec![
                 format!("concrete run of {} steps reaches the same complete state (registers and memory) again after {} more steps", l.stem_steps, l.cycle_steps),
                 format!("repeated state at the entry of block {} of function {}", l.block, l.function),
@@ -91,6 +96,7 @@ impl Witness {
             location: loc.as_ref().map(|l| format!("{}:{}:{}", l.file, l.line, l.col)),
             inputs: self.inputs.clone(),
             entry_args: self.named_entry_args(),
+            entry_memory: self.entry_memory.clone(),
         })
     }
 
@@ -173,21 +179,6 @@ impl Schedule {
     }
 }
 
-/// Records the values a strategy gives for the entry's parameters.
-fn entry_args(module: &Module, entry: FuncId, src: &mut dyn InputSource) -> Option<Vec<i128>> {
-    let f = module.function(entry);
-    let mut args = Vec::new();
-    for (v, ty) in &f.params {
-        let bits = match ty {
-            Type::Int(b) => *b,
-            _ => return None,
-        };
-        let name = format!("param {}", f.value_name(*v));
-        args.push(src.next_value(&super::inputs::InputRequest { name: &name, bits, unsigned: false })?);
-    }
-    Some(args)
-}
-
 /// Runs `entry` under a portfolio of input strategies (constant inputs 0, ±1, ±2 and each of
 /// the program's constants ±1, then seeded random strategies); returns the first lasso or
 /// violation that a replay with exactly the recorded inputs confirms. Lassos whose run created
@@ -221,8 +212,8 @@ pub fn search(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: In
     while runs < budget.max_runs && Instant::now() < budget.deadline {
         let (label, mut src) = schedule.run(runs);
         runs += 1;
-        let Some(args) = entry_args(module, entry, &mut src) else { break };
-        let result = run(module, facts, entry, &args, &cfg, &mut src);
+        let Some((args, blocks)) = super::entry_memory::entry_arguments(module.function(entry), runs - 1, &mut src) else { break };
+        let result = run_with_memory(module, facts, entry, &args, &blocks, &cfg, &mut src);
         let wanted = match result.outcome {
             Outcome::Lasso(_) => found.lasso.is_none(),
             Outcome::Violation { .. } => found.violation.is_none(),
@@ -231,7 +222,7 @@ pub fn search(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: In
         if !wanted {
             continue;
         }
-        if let Some(w) = confirm(module, facts, entry, &args, &cfg, result, &label) {
+        if let Some(w) = confirm(module, facts, entry, (&args, &blocks), &cfg, result, &label) {
             match w.kind {
                 WitnessKind::Lasso(_) => found.lasso = Some(w),
                 WitnessKind::Violation { .. } => found.violation = Some(w),
@@ -249,11 +240,13 @@ pub fn search(module: &Module, facts: &ModuleFacts, entry: FuncId, semantics: In
 /// candidates computed elsewhere, e.g. from a symbolic error path.
 pub fn replay_inputs(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], cfg: &RunConfig, values: Vec<i128>, label: &str) -> Option<Witness> {
     let result = run(module, facts, entry, args, cfg, &mut SequenceInputs::new(values, Some(0)));
-    confirm(module, facts, entry, args, cfg, result, label)
+    confirm(module, facts, entry, (args, &[]), cfg, result, label)
 }
 
-/// Replays a candidate with exactly its recorded inputs; keeps it only if it ends the same way.
-fn confirm(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], cfg: &RunConfig, found: RunResult, label: &str) -> Option<Witness> {
+/// Replays a candidate with exactly its recorded inputs (the entry's arguments and initial
+/// memory `start`, then the values it read); keeps it only if it ends the same way.
+fn confirm(module: &Module, facts: &ModuleFacts, entry: FuncId, start: (&[i128], &[EntryBlock]), cfg: &RunConfig, found: RunResult, label: &str) -> Option<Witness> {
+    let (args, blocks) = start;
     let kind = match &found.outcome {
         // A NO needs a run without undefined behaviour on the way: created poison is a C-level
         // signed overflow / over-wide shift / inexact exact division (clang -O0 emits these
@@ -268,14 +261,25 @@ fn confirm(module: &Module, facts: &ModuleFacts, entry: FuncId, args: &[i128], c
     let values: Vec<i128> = found.trace_inputs.iter().map(|(_, v)| *v).collect();
     let mut replay_src = SequenceInputs::new(values, None);
     let replay_cfg = RunConfig { deadline: None, max_steps: found.steps + 1, ..cfg.clone() };
-    let replay = run(module, facts, entry, args, &replay_cfg, &mut replay_src);
+    let replay = run_with_memory(module, facts, entry, args, blocks, &replay_cfg, &mut replay_src);
     if replay.outcome != found.outcome || replay.trace_inputs != found.trace_inputs {
         tracing::warn!(?found.outcome, ?replay.outcome, "interpreter replay differs; witness dropped");
         return None;
     }
     let f = module.function(entry);
-    let entry_arg_names = f.params.iter().map(|(v, _)| f.value_name(*v)).collect();
-    // the values the run's parameters had (the interpreter wraps them to their width)
-    let entry_args = args.iter().zip(&f.params).map(|(a, (_, ty))| ty.int_bits().map_or(*a, |b| super::value::wrap_signed(*a, b))).collect();
-    Some(Witness { kind, inputs: found.trace_inputs, entry_args, entry_arg_names, strategy: label.to_string(), steps: found.steps, poison_created: found.poison_created })
+    // the integer parameters' values in the run (the interpreter wraps them to their width);
+    // pointer parameters are given by their blocks
+    let integers = || args.iter().zip(&f.params).filter_map(|(a, (v, ty))| Some((v, super::value::wrap_signed(*a, ty.int_bits()?))));
+    let entry_arg_names = integers().map(|(v, _)| f.value_name(*v)).collect();
+    let entry_args = integers().map(|(_, a)| a).collect();
+    Some(Witness {
+        kind,
+        inputs: found.trace_inputs,
+        entry_args,
+        entry_arg_names,
+        entry_memory: blocks.to_vec(),
+        strategy: label.to_string(),
+        steps: found.steps,
+        poison_created: found.poison_created,
+    })
 }

@@ -355,6 +355,8 @@ pub(super) fn witness(module: &Module, func: FuncId, header: BlockId, input_orig
         any_further_inputs: w.fixed_input.is_none(),
         input_cycle,
         entry_args: vec![],
+        entry_memory: vec![],
+        its_lasso: None,
         description,
         recurrent_set: Some(w),
     }

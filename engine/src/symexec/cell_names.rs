@@ -2,7 +2,8 @@
 //! an `[N x i8]` alloca mem2reg cannot promote, and clang keeps address-taken locals in memory,
 //! so the value a loop counts with is a memory cell, not an SSA value. A cell covering a whole
 //! fixed-size alloca *is* that variable: its content is shown as `n`, the alloca's address
-//! as `&n` (names from `#dbg_declare`, else LLVM's name of the alloca).
+//! as `&n` (names from `#dbg_declare`, else LLVM's name of the alloca); a cell inside it at a
+//! known constant offset `k` (a field) as `n@k`.
 
 use super::state::State;
 use crate::ir::{Module, Op, Operand, ValueId};
@@ -31,7 +32,30 @@ pub(super) fn local_cell_names(module: &Module, s: &State) -> BTreeMap<Var, Stri
                 out.insert(e.value.clone(), name.clone());
                 out.insert(v.clone(), format!("&{name}"));
             }
+            // a part of it (a field of a struct kept in memory, e.g. a Rust iterator's
+            // pointers): `name@k`, the bytes at offset k of the variable's storage
+            for e in s.pt.iter().filter(|e| e.size < size) {
+                let Some(k) = offset_from(s, &e.addr, v).filter(|k| (0..size as i128).contains(k)) else { continue };
+                out.entry(e.value.clone()).or_insert_with(|| format!("{name}@{k}"));
+            }
         }
     }
     out
+}
+
+/// The constant `k` with `addr = base + k` when the knowledge base states it as an equation
+/// (`addr` itself: 0).
+fn offset_from(s: &State, addr: &Var, base: &Var) -> Option<i128> {
+    if addr == base {
+        return Some(0);
+    }
+    s.kb.iter().find_map(|f| {
+        let super::facts::Fact::Atom(a) = f else { return None };
+        if a.rel != super::facts::ARel::Eq || a.e.coeffs.len() != 2 {
+            return None;
+        }
+        // c·addr − c·base + d = 0
+        let (ca, cb) = (a.e.coeff(addr), a.e.coeff(base));
+        (ca != 0 && ca == -cb && a.e.constant % ca == 0).then(|| -a.e.constant / ca)
+    })
 }

@@ -129,3 +129,15 @@ fn ranking_functions_over_locals_kept_in_memory_use_the_source_names() {
     // with no source name; which proof the LP finds varies)
     assert!(vars.iter().any(|v| v == "n" || v == "k") && !vars.iter().any(|v| v.starts_with('_')), "{vars:?}");
 }
+
+#[test]
+fn ranking_functions_over_an_iterator_kept_in_memory_name_its_fields() {
+    // issue 13: `for v in values` ranks by the slice iterator's pointers, two fields of the
+    // local `iter` (a 16-byte alloca); the proof names them `iter@0`/`iter@8`, not by the MIR
+    // temporaries last stored into them (`_3`, `_16`)
+    let m = load_rust("#[no_mangle] pub fn sum(values: &[u32]) -> u32 { let mut t = 0u32; for v in values { t = t.wrapping_add(*v); } t }\n");
+    let r = prove(&m, "sum");
+    let Termination::Yes(p) = &r.termination else { panic!("{:?}", r.termination) };
+    let vars: std::collections::BTreeSet<String> = p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect();
+    assert!(vars.iter().any(|v| v.starts_with("iter@")) && !vars.iter().any(|v| v.starts_with('_')), "{vars:?}");
+}

@@ -51,7 +51,8 @@ pub fn prove_its(its: &Its, shares: &PortfolioShares, budget: &Budget) -> Termin
                 .first()
                 .map(|s| prepared.vars.iter().filter_map(|v| Some((v.name().to_string(), *s.get(v)?))).collect())
                 .unwrap_or_default();
-            Termination::No(NonTerminationWitness { inputs, description: nontermination::describe(&prepared, &lasso), ..Default::default() })
+            let its_lasso = nontermination::witness(&prepared, &lasso);
+            Termination::No(NonTerminationWitness { inputs, description: nontermination::describe(&prepared, &lasso), its_lasso, ..Default::default() })
         }
         Outcome::Maybe(reason) => Termination::Maybe { reason },
     }

@@ -514,6 +514,26 @@ fn loop_matches(its: &Its, loop_rule: &Transition, rules: &[usize]) -> bool {
 }
 
 /// Human-readable description of a lasso.
+/// The lasso as the plain data of a witness (`verdict::ItsLassoWitness`): the stem's states
+/// over `its.vars` and the recurrent set at the stem's end. `None` when the lasso has no set
+/// there (never for a checked lasso).
+pub fn witness(its: &Its, lasso: &Lasso) -> Option<crate::verdict::ItsLassoWitness> {
+    let values = |val: &Valuation| its.vars.iter().filter_map(|v| Some((v.name().to_string(), *val.get(v)?))).collect();
+    let stem = lasso
+        .stem
+        .iter()
+        .zip(lasso.states.iter().skip(1))
+        .map(|(&r, after)| crate::verdict::ItsStep {
+            from: its.location_name(its.transitions[r].from).to_string(),
+            to: its.location_name(its.transitions[r].to).to_string(),
+            rule: its.transitions[r].origin.clone(),
+            state: values(after),
+        })
+        .collect();
+    let set = lasso.recurrent.get(&lasso.location)?.clone();
+    Some(crate::verdict::ItsLassoWitness { stem, location: its.location_name(lasso.location).to_string(), set })
+}
+
 pub fn describe(its: &Its, lasso: &Lasso) -> Vec<String> {
     let name = |r: usize| its.transitions[r].origin.clone().unwrap_or_else(|| format!("rule {r}"));
     let stem: Vec<String> = lasso.stem.iter().map(|&r| format!("{} -> {} ({})", its.location_name(its.transitions[r].from), its.location_name(its.transitions[r].to), name(r))).collect();
