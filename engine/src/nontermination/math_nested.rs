@@ -26,7 +26,7 @@
 
 use super::header_visits::{CutVisits, HeaderVisits};
 use super::math_ops::NotEncodable;
-use super::math_step::{carried_values, encode_segment, fixed_input_fits, input_values, loop_context, phi_state, CutPoint, MathSegment, MemCell};
+use super::math_step::{carried_values, encode_segment, substitute_post, fixed_input_fits, input_values, loop_context, phi_state, CutPoint, MathSegment, MemCell};
 use super::math_step::Arrival;
 use super::recheck::observe;
 use crate::bitprecise::step::LoopVar;
@@ -39,7 +39,6 @@ use crate::logic::{Formula, Int, Term, Var};
 use crate::smt::{Budget, SatResult};
 use crate::termination::eval::{eval_formula, Valuation};
 use crate::verdict::{InnerRecurrentSet, IntSemantics, NonTerminationWitness, RecurrentSetWitness};
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Houdini rounds at most.
@@ -108,13 +107,7 @@ impl MathNestedLoop {
     /// `f` (over the variables of the cut point `a` reaches) in the terms of the segment's
     /// start: every state variable and cell replaced by its value on arrival.
     pub fn on_arrival(&self, a: &Arrival, f: &Formula) -> Formula {
-        let by_name: BTreeMap<&str, &Term> = self.cuts[a.to]
-            .state
-            .iter()
-            .filter_map(|x| a.post.get(&x.value).map(|t| (x.name.as_str(), t)))
-            .chain(self.cells.iter().zip(&a.cell_post).map(|(c, t)| (c.name.as_str(), t)))
-            .collect();
-        f.substitute(&|v: &Var| by_name.get(v.name()).map(|t| (*t).clone()))
+        substitute_post(&self.cuts[a.to].state, &a.post, &self.cells, &a.cell_post, f)
     }
 
     /// A state of `sets[k]` from which segment `k`, for some nondeterministic values (all

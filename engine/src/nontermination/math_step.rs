@@ -94,13 +94,7 @@ impl MathLoopStep {
 
     /// `f` with every state variable and cell replaced by its value after the back edge.
     pub fn after_iteration(&self, f: &Formula) -> Formula {
-        let by_name: BTreeMap<&str, &Term> = self
-            .state
-            .iter()
-            .filter_map(|x| self.post.get(&x.value).map(|t| (x.name.as_str(), t)))
-            .chain(self.cells.iter().zip(&self.cell_post).map(|(c, t)| (c.name.as_str(), t)))
-            .collect();
-        f.substitute(&|v: &Var| by_name.get(v.name()).map(|t| (*t).clone()))
+        substitute_post(&self.state, &self.post, &self.cells, &self.cell_post, f)
     }
 
     /// The nondeterministic values the closure ranges over. `None`: every value lies in
@@ -402,6 +396,18 @@ pub struct Arrival {
 
 /// The acyclic paths of a loop from one cut point to the next ones (or out of the loop, or
 /// into undefined behaviour), over mathematical integers.
+/// `f` over the variables `state` and `cells` name, with each replaced by its value `post` /
+/// `cell_post` gives (after a back edge, or on arrival at a cut point); a variable without a
+/// value stays as it is.
+pub(super) fn substitute_post(state: &[LoopVar], post: &BTreeMap<ValueId, Term>, cells: &[MemCell], cell_post: &[Term], f: &Formula) -> Formula {
+    let by_name: BTreeMap<&str, &Term> = state
+        .iter()
+        .filter_map(|x| post.get(&x.value).map(|t| (x.name.as_str(), t)))
+        .chain(cells.iter().zip(cell_post).map(|(c, t)| (c.name.as_str(), t)))
+        .collect();
+    f.substitute(&|v: &Var| by_name.get(v.name()).map(|t| (*t).clone()))
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MathSegment {
     pub from: usize,
