@@ -2,8 +2,11 @@
 //! `cargo xtask diff-check`, issue 12) and the front end's fuzz target: bounded and unbounded
 //! integer loops, nested loops, signed and unsigned arithmetic, an array, a pointer,
 //! nondeterministic inputs (`__VERIFIER_nondet_*`, fed by `tests/support/nondet_feed.c` when
-//! executed) and calls of a helper. Nothing is kept from being undefined or non-terminating:
-//! the generator makes both kinds, and every answer is checked by execution.
+//! executed) and calls of a helper. Since session 9 also: wrapping 8-bit arithmetic (an
+//! `unsigned char` that loops modulo 256, e.g. `k < 300` never ends), a 64-bit accumulator,
+//! loops that walk the array through a pointer, and a callee that takes a pointer and a length
+//! and writes through it (in or out of bounds). Nothing is kept from being undefined or
+//! non-terminating: the generator makes both kinds, and every answer is checked by execution.
 //!
 //! Every loop body starts with `TC_STEP();`, a macro that is empty unless the program is built
 //! with `-D`[`LOOP_STEPS_DEFINE`] (the differential check's native builds): then it counts the
@@ -53,6 +56,7 @@ pub fn program<C: Choices>(choices: &mut C) -> String {
     let mut g = Gen { c: choices, out: String::new(), counters: Vec::new(), loops: 0, in_loop: false };
     g.out.push_str(PREAMBLE);
     g.helper();
+    g.pointer_helper();
     g.out.push_str("int main(void) {\n");
     for v in INTS {
         let init = if g.c.chance(70) { "__VERIFIER_nondet_int()".to_string() } else { g.c.range(-5, 20).to_string() };
@@ -62,11 +66,13 @@ pub fn program<C: Choices>(choices: &mut C) -> String {
     let fill = if g.c.chance(50) { "0" } else { "__VERIFIER_nondet_int()" };
     let _ = writeln!(g.out, "    int arr[{ARR_LEN}];\n    for (int k = 0; k < {ARR_LEN}; k++) {{ TC_STEP(); arr[k] = {fill}; }}");
     g.out.push_str("    int *p = &a;\n");
+    let narrow = if g.c.chance(60) { "(unsigned char)__VERIFIER_nondet_uint()".to_string() } else { g.c.range(0, 255).to_string() };
+    let _ = writeln!(g.out, "    unsigned char w = {narrow};\n    long long acc = 0;");
     let n = 1 + g.c.below(MAX_TOP);
     for _ in 0..n {
         g.statement(1, 1);
     }
-    g.out.push_str("    return a + b;\n}\n");
+    g.out.push_str("    return a + b + (int)(acc & 1) + (w == 7);\n}\n");
     g.out
 }
 
@@ -92,6 +98,19 @@ impl<C: Choices> Gen<'_, C> {
                 let k = self.c.range(1, 4);
                 let _ = writeln!(self.out, "    for (int i = 0; i < {k}; i++) {{\n        TC_STEP();\n        y = y + x;\n    }}\n    return y;");
             }
+        }
+        self.out.push_str("}\n\n");
+    }
+
+    /// `void bump(int *q, int n)`: writes `n` cells from `q` on, by index or by moving `q`
+    /// (callers pass lengths past the array's end too: a sanitizer-confirmed `violated`).
+    fn pointer_helper(&mut self) {
+        self.out.push_str("static void bump(int *q, int n) {\n");
+        if self.c.chance(50) {
+            let k = self.c.range(1, 2);
+            let _ = writeln!(self.out, "    for (int j = 0; j < n; j++) {{\n        TC_STEP();\n        q[j] = q[j] + {k};\n    }}");
+        } else {
+            let _ = writeln!(self.out, "    while (n > 0) {{\n        TC_STEP();\n        *q = *q + n;\n        q++;\n        n--;\n    }}");
         }
         self.out.push_str("}\n\n");
     }
@@ -208,7 +227,7 @@ impl<C: Choices> Gen<'_, C> {
 
     fn statement(&mut self, indent: u32, depth: u32) {
         let nested = depth <= MAX_DEPTH;
-        match self.c.below(11) {
+        match self.c.below(14) {
             0 | 1 => {
                 let v = self.var();
                 if !self.counters.contains(&v) {
@@ -270,6 +289,50 @@ impl<C: Choices> Gen<'_, C> {
                 self.in_loop = was;
                 self.line(indent, "}");
             }
+            11 => {
+                let (target, len) = match self.c.below(3) {
+                    0 => ("arr".to_string(), self.c.range(0, ARR_LEN + 1).to_string()),
+                    1 => {
+                        let i = self.index();
+                        (format!("&arr[{i}]"), self.c.range(0, 3).to_string())
+                    }
+                    _ => ("p".to_string(), if self.c.chance(50) { "1".to_string() } else { self.var() }),
+                };
+                self.line(indent, &format!("bump({target}, {len});"));
+            }
+            12 if nested && self.loops < 4 => {
+                // A walk over the array through a pointer (its end compared as a pointer).
+                self.loops += 1;
+                let end = if self.c.chance(80) { ARR_LEN } else { self.c.range(1, ARR_LEN) };
+                self.line(indent, &format!("for (int *q = arr; q < arr + {end}; q++) {{"));
+                self.line(indent + 1, "TC_STEP();");
+                let e = self.expr();
+                let text = if self.c.chance(50) { format!("*q = {e};") } else { "acc = acc + *q;".to_string() };
+                self.line(indent + 1, &text);
+                self.line(indent, "}");
+            }
+            13 if nested && self.loops < 4 => {
+                // Wrapping 8-bit arithmetic: ends only if the bound is reachable modulo 256.
+                self.loops += 1;
+                let was = std::mem::replace(&mut self.in_loop, true);
+                if self.c.chance(50) {
+                    let bound = if self.c.chance(70) { self.c.range(0, 300).to_string() } else { "w".to_string() };
+                    self.line(indent, &format!("for (unsigned char k = 0; k < {bound}; k++) {{"));
+                    self.line(indent + 1, "TC_STEP();");
+                    self.line(indent + 1, "acc = acc + k;");
+                } else {
+                    let (target, step) = (self.c.range(0, 255), self.c.range(1, 8));
+                    self.line(indent, &format!("while (w != {target}) {{"));
+                    self.line(indent + 1, "TC_STEP();");
+                    self.line(indent + 1, &format!("w = w + {step};"));
+                    self.line(indent + 1, "acc = acc + w;");
+                }
+                if self.c.chance(30) {
+                    self.block(indent + 1, depth);
+                }
+                self.in_loop = was;
+                self.line(indent, "}");
+            }
             _ if self.in_loop => self.line(indent, "if (__VERIFIER_nondet_int()) break;"),
             _ => {
                 let v = self.var();
@@ -299,6 +362,17 @@ mod tests {
         assert!(texts.iter().any(|t| t.contains("while (")));
         assert!(texts.iter().any(|t| t.contains("for (int i1")));
         assert!(texts.iter().any(|t| t.contains("h(")));
+    }
+
+    #[test]
+    fn programs_have_wrapping_bytes_pointer_walks_and_pointer_calls() {
+        let texts: Vec<String> = (0..200).map(|s| program(&mut Seeded::new(s))).collect();
+        assert!(texts.iter().any(|t| t.contains("for (unsigned char k = 0; k < ")));
+        assert!(texts.iter().any(|t| t.contains("while (w != ")));
+        assert!(texts.iter().any(|t| t.contains("for (int *q = arr; q < arr + ")));
+        assert!(texts.iter().any(|t| t.contains("    bump(arr, ")));
+        assert!(texts.iter().any(|t| t.contains("    bump(p, ")));
+        assert!(texts.iter().all(|t| t.contains("static void bump(int *q, int n)") && t.contains("long long acc = 0;")));
     }
 
     #[test]
