@@ -28,6 +28,7 @@ mod render_proof;
 mod report;
 mod rustc_wrapper;
 mod supervise;
+mod terminal_safe;
 mod tool_role;
 mod workspace;
 
@@ -165,7 +166,7 @@ fn prove(args: ProveArgs) -> i32 {
         }
         #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
         Supervised::Finished(Err(error)) => {
-            eprintln!("{:?}", miette::Report::new(error));
+            eprintln!("{}", terminal_safe::report(error));
             EXIT_BAD_INPUT
         }
         Supervised::Panicked(message) => {
@@ -296,7 +297,7 @@ fn prove_all_functions(args: ProveArgs) -> i32 {
         }
         #[allow(clippy::print_stderr, reason = "the CLI renders input errors on stderr")]
         Supervised::Finished(Err(error)) => {
-            eprintln!("{:?}", miette::Report::new(error));
+            eprintln!("{}", terminal_safe::report(error));
             return EXIT_BAD_INPUT;
         }
         Supervised::Panicked(message) => {

@@ -164,3 +164,84 @@ fn bitcode_that_aborts_llvms_reader_is_malformed_input_not_a_crash() {
     assert!(stderr.contains("bitcode reader aborted") && stderr.contains("out of memory"), "{stderr}");
     assert!(!stderr.contains("Stack dump"), "LLVM's crash report leaked: {stderr}");
 }
+
+/// Every input kind, empty or binary garbage: exit 2 with the kind's own diagnostic code, never
+/// a panic (exit 101) or a verdict. (Session 9's bad-input review.)
+#[test]
+fn empty_and_garbage_inputs_of_every_kind_are_rejected_with_their_code() {
+    let dir = scratch("garbage");
+    // Fixed "random" bytes (a xorshift stream), not valid UTF-8 and without bitcode magic.
+    let mut x: u32 = 0x9e37_79b9;
+    let garbage: Vec<u8> = (0..3000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x >> 24) as u8 | 0x80
+        })
+        .collect();
+    let cases: [(&str, &[u8], &str); 9] = [
+        ("empty.c", b"", "termcheck::input::entry"),
+        ("empty.ll", b"", "termcheck::input::entry"),
+        ("empty.bc", b"", "termcheck::frontend::llvm"),
+        ("empty.smt2", b"", "termcheck::its::parse"),
+        ("empty.koat", b"", "termcheck::its::parse"),
+        ("garbage.c", &garbage, "termcheck::frontend::clang"),
+        ("garbage.ll", &garbage, "termcheck::frontend::llvm"),
+        ("garbage.smt2", &garbage, "termcheck::its::parse"),
+        ("garbage.koat", &garbage, "termcheck::its::parse"),
+    ];
+    for (name, bytes, code) in cases {
+        let input = dir.join(name);
+        std::fs::write(&input, bytes).expect("write the input");
+        let stderr = rejected(input.to_str().unwrap(), &["--no-cache"]);
+        assert!(stderr.contains(code), "{name}: {stderr}");
+    }
+    // Bytes that are not text in an ITS file: where, not "check that the file exists".
+    let stderr = rejected(dir.join("garbage.koat").to_str().unwrap(), &["--no-cache"]);
+    assert!(stderr.contains("garbage.koat:1:1: not UTF-8 text (byte 0x") && !stderr.contains("check that the file exists"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A malformed input's own text is quoted in its diagnostic (LLVM's source line, the ITS
+/// parser's unexpected character): its escape sequences and bells reach the terminal escaped,
+/// never as control characters (they could recolour, retitle or clear it).
+#[test]
+fn control_characters_of_a_malformed_input_are_escaped_in_the_diagnostic() {
+    let dir = scratch("control");
+    let ll = dir.join("esc.ll");
+    std::fs::write(&ll, "define i32 @main() {\n  \u{1b}[31mRED\u{1b}]0;title\u{7} ret i32 0\n}\n").expect("write");
+    let koat = dir.join("esc.koat");
+    std::fs::write(&koat, "(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS f\u{1b}[2J))\n").expect("write");
+    for (input, extra, code) in [(&ll, &[][..], "termcheck::frontend::llvm"), (&ll, &["--all-functions"][..], "termcheck::frontend::llvm"), (&koat, &[][..], "termcheck::its::parse")] {
+        let stderr = rejected(input.to_str().unwrap(), extra);
+        assert!(stderr.contains(code), "{stderr}");
+        assert!(stderr.contains("\\u{1b}"), "the escape is shown escaped: {stderr}");
+        assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "a control character reached the terminal: {stderr:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Workspace mode with a bad policy: a malformed termcheck.toml, a `--config` that names a
+/// directory or bytes that are not text: exit 2 with the `config` code, before any build.
+#[test]
+fn a_bad_policy_file_stops_workspace_mode_with_exit_2_before_the_build() {
+    let dir = scratch("policy");
+    std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"policy_probe\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n").expect("write");
+    std::fs::create_dir_all(dir.join("src")).expect("mkdir");
+    std::fs::write(dir.join("src/lib.rs"), "pub fn f() -> u32 { 1 }\n").expect("write");
+    std::fs::write(dir.join("termcheck.toml"), "[checks\ntimeout = \"deny\"\n").expect("write");
+    std::fs::write(dir.join("binary.toml"), [0xffu8, 0xfe, 0x00, 0x1b, 0x80]).expect("write");
+    std::fs::create_dir_all(dir.join("a-directory.toml")).expect("mkdir");
+    let cases: [(&[&str], &str); 3] = [(&[], "termcheck::config::syntax"), (&["--config", "binary.toml"], "termcheck::config::"), (&["--config", "a-directory.toml"], "termcheck::config::read")];
+    for (args, code) in cases {
+        let mut argv = vec!["--no-cache".to_string()];
+        argv.extend(args.iter().map(|a| a.to_string()));
+        let run = termcheck_tests::run_binary(Path::new(env!("CARGO_BIN_EXE_cargo-termcheck")), &dir, &argv, std::time::Duration::from_secs(120));
+        assert_eq!(run.code, Some(2), "{args:?}: {run:?}");
+        assert!(run.stderr.contains(code), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+        assert!(!dir.join("target").exists(), "{args:?}: a build started before the policy was read");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -108,6 +108,18 @@ fn io_message(e: &std::io::Error) -> String {
     }
 }
 
+/// The text of an ITS file; bytes that are not UTF-8 are a parse error at their line and
+/// (byte) column, not an I/O problem.
+fn its_text(shown: &str, bytes: Vec<u8>) -> Result<String, EngineError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|b| **b == b'\n').count() + 1;
+        let col = valid.len() - valid.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1) + 1;
+        let byte = e.as_bytes().get(valid.len()).copied().unwrap_or_default();
+        EngineError::ItsParse { path: shown.to_string(), line, col, message: format!("not UTF-8 text (byte 0x{byte:02x})") }
+    })
+}
+
 /// Proves termination (and, for programs, memory safety) of the file's runs: for programs the
 /// runs of the function `entry` (its parameters arbitrary), for ITSs those from the start
 /// location (`entry` is not used). The whole analysis ends by `config.timeout()`.
@@ -117,8 +129,8 @@ pub fn prove_file(path: &Path, entry: &str, config: &Config) -> Result<Report, E
     let deadline = std::time::Instant::now() + config.timeout();
     match kind {
         InputKind::ItsSmt2 | InputKind::ItsKoat => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| EngineError::Io { path: shown.clone(), message: io_message(&e) })?;
+            let bytes = std::fs::read(path).map_err(|e| EngineError::Io { path: shown.clone(), message: io_message(&e) })?;
+            let text = its_text(&shown, bytes)?;
             let its = crate::its::parse_file(&shown, &text, kind == InputKind::ItsKoat)?;
             let budget = crate::smt::Budget::until(deadline, config.termination().query_limit);
             let termination = crate::cancel::scope(config.cancel_token(), || crate::termination::prove_its(&its, &config.termination().shares, &budget));
@@ -218,6 +230,15 @@ mod tests {
 
     fn message(e: EngineError) -> String {
         e.to_string()
+    }
+
+    #[test]
+    fn an_its_file_that_is_not_utf8_is_a_parse_error_at_the_bad_byte() {
+        let e = its_text("x.koat", b"(GOAL TERMINATION)\n(VAR a\xff)\n".to_vec()).expect_err("not UTF-8");
+        assert!(matches!(&e, EngineError::ItsParse { line: 2, col: 7, .. }), "{e:?}");
+        assert_eq!(message(e), "x.koat:2:7: not UTF-8 text (byte 0xff)");
+        assert_eq!(its_text("y.smt2", b"\x80".to_vec()).map_err(message), Err("y.smt2:1:1: not UTF-8 text (byte 0x80)".to_string()));
+        assert_eq!(its_text("z.koat", b"ok\n".to_vec()).ok().as_deref(), Some("ok\n"));
     }
 
     #[test]
