@@ -84,6 +84,28 @@ fn read_only_mode_never_writes_and_a_broken_entry_is_recomputed() {
     assert_eq!(counts(&prove(&["--cache-dir", cache_arg])), ("0".into(), "1".into()), "rewritten");
 }
 
+/// An entry written by a newer termcheck (a higher format version in its header, same key and
+/// path) is intact but foreign: ignored and counted, the function analysed, the same verdict,
+/// exit 0 (a cache never fails a run). It is then overwritten with this version's entry.
+#[test]
+fn an_entry_from_a_newer_version_is_ignored_and_recomputed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = dir.path().join("c");
+    let cache_arg = cache.to_str().expect("utf-8 path");
+    let cold = prove(&["--cache-dir", cache_arg]);
+    let entry = find_entry(&cache).expect("an entry");
+    let mut bytes = std::fs::read(&entry).expect("read");
+    // Layout (engine/src/cache/envelope.rs): magic (8), format version (u32 LE), …
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    bytes[8..12].copy_from_slice(&(version + 1).to_le_bytes());
+    std::fs::write(&entry, &bytes).expect("write the newer entry");
+    let after = prove(&["--cache-dir", cache_arg]);
+    assert_eq!(counts(&after), ("1".into(), "0".into()), "{}", after.stdout);
+    assert!(after.stdout.contains("cache entries ignored (corrupt or foreign): 1"), "{}", after.stdout);
+    assert_eq!(verdict(&after), verdict(&cold));
+    assert_eq!(counts(&prove(&["--cache-dir", cache_arg])), ("0".into(), "1".into()), "rewritten by this version");
+}
+
 #[test]
 fn unwritable_cache_directory_does_not_fail_the_run() {
     let dir = tempfile::tempdir().expect("tempdir");
