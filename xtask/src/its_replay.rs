@@ -18,7 +18,17 @@
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use termcheck_engine::its::{Its, Transition};
-use termcheck_engine::logic::{Formula, Int, Rel, Term, Var};
+use num_bigint::BigInt;
+use num_traits::{Euclid, Signed, Zero};
+use termcheck_engine::logic::{Formula, Rel, Term, Var};
+
+/// The interpreter's integers: unbounded (a run into a recurrent set may grow its values
+/// beyond any fixed width, e.g. a factorial), up to `MAX_BITS`.
+type Num = BigInt;
+
+/// Values wider than this many bits are not evaluated (the search is then inexact): a
+/// bound on the memory a run of repeated squaring may take.
+const MAX_BITS: u64 = 4096;
 
 /// Longest path of input rules for one recorded step or lap (the prover chains rules through
 /// locations without self-loops, so one of its steps may be several input rules).
@@ -33,25 +43,33 @@ const MAX_SEQUENCES: usize = 400;
 const BUDGET: usize = 2_000_000;
 
 /// A state: the location and a value for every variable of the ITS (in `Its::vars` order).
-type State = (u32, Vec<Int>);
+type State = (u32, Vec<Num>);
 
 /// Values of named unknowns (states' variables and temporaries of a chain).
-type Env = BTreeMap<String, Int>;
+type Env = BTreeMap<String, Num>;
 
-fn term(t: &Term, env: &Env) -> Option<Int> {
-    Some(match t {
-        Term::Const(c) => *c,
-        Term::Var(v) => *env.get(v.name())?,
-        Term::Add(ts) => ts.iter().try_fold(0 as Int, |a, t| a.checked_add(term(t, env)?))?,
-        Term::Mul(ts) => ts.iter().try_fold(1 as Int, |a, t| a.checked_mul(term(t, env)?))?,
-        Term::Neg(t) => term(t, env)?.checked_neg()?,
+fn term(t: &Term, env: &Env) -> Option<Num> {
+    let v = match t {
+        Term::Const(c) => Num::from(*c),
+        Term::Var(v) => env.get(v.name())?.clone(),
+        Term::Add(ts) => ts.iter().try_fold(Num::zero(), |a, t| Some(a + term(t, env)?))?,
+        Term::Mul(ts) => ts.iter().try_fold(Num::from(1), |a, t| Some(a * term(t, env)?))?,
+        Term::Neg(t) => -term(t, env)?,
         // SMT-LIB's Euclidean division and remainder
         Term::Div(a, b) => {
             let (a, b) = (term(a, env)?, term(b, env)?);
-            let r = a.checked_rem_euclid(b)?;
-            (a - r).checked_div(b)?
+            if b.is_zero() {
+                return None;
+            }
+            a.div_euclid(&b)
         }
-        Term::Mod(a, b) => term(a, env)?.checked_rem_euclid(term(b, env)?)?,
+        Term::Mod(a, b) => {
+            let (a, b) = (term(a, env)?, term(b, env)?);
+            if b.is_zero() {
+                return None;
+            }
+            a.rem_euclid(&b)
+        }
         Term::Ite(c, a, b) => {
             if formula(c, env)? {
                 term(a, env)?
@@ -59,15 +77,28 @@ fn term(t: &Term, env: &Env) -> Option<Int> {
                 term(b, env)?
             }
         }
-    })
+    };
+    (v.bits() <= MAX_BITS).then_some(v)
+}
+
+/// Whether `a rel b` (the relations of `logic::Rel`, over unbounded integers).
+fn holds(rel: Rel, a: &Num, b: &Num) -> bool {
+    match rel {
+        Rel::Eq => a == b,
+        Rel::Ne => a != b,
+        Rel::Lt => a < b,
+        Rel::Le => a <= b,
+        Rel::Gt => a > b,
+        Rel::Ge => a >= b,
+    }
 }
 
 fn formula(f: &Formula, env: &Env) -> Option<bool> {
     Some(match f {
         Formula::True => true,
         Formula::False => false,
-        // the relation's own definition (logic::Rel), not the prover's evaluator
-        Formula::Cmp(r, a, b) => r.holds(term(a, env)?, term(b, env)?),
+        // the relations' own definition, not the prover's evaluator
+        Formula::Cmp(r, a, b) => holds(*r, &term(a, env)?, &term(b, env)?),
         Formula::And(fs) => {
             let mut all = true;
             for f in fs {
@@ -88,11 +119,11 @@ fn formula(f: &Formula, env: &Env) -> Option<bool> {
 }
 
 /// Every integer constant of a formula.
-fn constants(f: &Formula, out: &mut BTreeSet<Int>) {
-    fn of_term(t: &Term, out: &mut BTreeSet<Int>) {
+fn constants(f: &Formula, out: &mut BTreeSet<Num>) {
+    fn of_term(t: &Term, out: &mut BTreeSet<Num>) {
         match t {
             Term::Const(c) => {
-                out.insert(*c);
+                out.insert(Num::from(*c));
             }
             Term::Var(_) => {}
             Term::Add(ts) | Term::Mul(ts) => ts.iter().for_each(|t| of_term(t, out)),
@@ -140,25 +171,27 @@ fn free_existentials(f: &Formula, fresh: &mut usize) -> Formula {
 /// The value of a linear unknown `x` making `a − b` zero, if `a − b` is linear in `x` (its
 /// value at 0, 1, 2 differ by a constant `c ≠ 0`): `Ok(root)` when `c` divides, `Err(near)`
 /// with the nearest integer below otherwise (an inequality's boundary).
-fn root(a: &Term, b: &Term, x: &str, env: &mut Env) -> Option<Result<Int, Int>> {
-    let mut at = |v: Int| {
-        env.insert(x.to_string(), v);
-        let d = term(a, env).zip(term(b, env)).and_then(|(a, b)| a.checked_sub(b));
+fn root(a: &Term, b: &Term, x: &str, env: &mut Env) -> Option<Result<Num, Num>> {
+    let mut at = |v: i64| {
+        env.insert(x.to_string(), Num::from(v));
+        let d = term(a, env).zip(term(b, env)).map(|(a, b)| a - b);
         env.remove(x);
         d
     };
     let (c0, c1, c2) = (at(0)?, at(1)?, at(2)?);
-    let c = c1.checked_sub(c0)?;
-    if c == 0 || c2.checked_sub(c1)? != c {
+    let c = &c1 - &c0;
+    if c.is_zero() || c2 - &c1 != c {
         return None;
     }
-    let q = (-c0).div_euclid(c);
-    Some(if c0 % c == 0 { Ok(q) } else { Err(q) })
+    // c0 + c·x = 0: x = −c0 / c, rounded down
+    let (num, den) = if c.is_positive() { (-&c0, c) } else { (c0, -c) };
+    let q = num.div_euclid(&den);
+    Some(if num.rem_euclid(&den).is_zero() { Ok(q) } else { Err(q) })
 }
 
 /// What a path must reach: exactly a recorded state, or a state of the recurrent set.
 enum Goal<'a> {
-    State(&'a [Int]),
+    State(&'a [Num]),
     Set(&'a Formula),
 }
 
@@ -173,7 +206,7 @@ struct Constraint {
 /// guards, the updates (`s{i+1}.v = update`) and the goal's.
 struct Chain {
     constraints: Vec<Constraint>,
-    candidates: BTreeSet<Int>,
+    candidates: BTreeSet<Num>,
     last: usize,
 }
 
@@ -200,10 +233,10 @@ impl Chain {
     }
 
     /// The known values: the start state's and, for a recorded goal, the end state's.
-    fn known(&self, its: &Its, from: &[Int], goal: &Goal) -> Env {
-        let mut env: Env = its.vars.iter().zip(from).map(|(v, x)| (format!("s0.{}", v.name()), *x)).collect();
+    fn known(&self, its: &Its, from: &[Num], goal: &Goal) -> Env {
+        let mut env: Env = its.vars.iter().zip(from).map(|(v, x)| (format!("s0.{}", v.name()), x.clone())).collect();
         if let Goal::State(to) = goal {
-            env.extend(its.vars.iter().zip(*to).map(|(v, x)| (format!("s{}.{}", self.last, v.name()), *x)));
+            env.extend(its.vars.iter().zip(*to).map(|(v, x)| (format!("s{}.{}", self.last, v.name()), x.clone())));
         }
         env
     }
@@ -251,14 +284,13 @@ impl Chain {
 
     /// Candidate values of the unknown `x`: the boundaries of the constraints it alone is
     /// open in first, then the constants and the known values, each ±1.
-    fn candidates_of(&self, x: &str, env: &mut Env) -> Vec<Int> {
-        let mut out: Vec<Int> = Vec::new();
-        let add = |v: Int, out: &mut Vec<Int>| {
+    fn candidates_of(&self, x: &str, env: &mut Env) -> Vec<Num> {
+        let mut out: Vec<Num> = Vec::new();
+        let add = |v: &Num, out: &mut Vec<Num>| {
             for d in [0, 1, -1] {
-                if let Some(y) = v.checked_add(d) {
-                    if !out.contains(&y) {
-                        out.push(y);
-                    }
+                let y = v + d;
+                if !out.contains(&y) {
+                    out.push(y);
                 }
             }
         };
@@ -268,14 +300,14 @@ impl Chain {
             }
             if let Formula::Cmp(_, a, b) = &c.formula {
                 if let Some(r) = root(a, b, x, env) {
-                    add(r.unwrap_or_else(|near| near), &mut out);
+                    add(&r.unwrap_or_else(|near| near), &mut out);
                 }
             }
         }
-        add(0, &mut out);
-        let known: Vec<Int> = env.values().copied().collect();
+        add(&Num::zero(), &mut out);
+        let known: Vec<Num> = env.values().cloned().collect();
         for v in self.candidates.iter().chain(&known) {
-            add(*v, &mut out);
+            add(v, &mut out);
         }
         out.truncate(MAX_CANDIDATES);
         out
@@ -316,12 +348,12 @@ struct Search {
 }
 
 /// The end state of the rule sequence `rules` from `from` that meets `goal`, if found.
-fn follow(its: &Its, rules: &[usize], from: &[Int], goal: &Goal, search: &mut Search) -> Result<Option<Vec<Int>>, ()> {
+fn follow(its: &Its, rules: &[usize], from: &[Num], goal: &Goal, search: &mut Search) -> Result<Option<Vec<Num>>, ()> {
     let rules: Vec<&Transition> = rules.iter().map(|&r| &its.transitions[r]).collect();
     let chain = Chain::new(its, &rules, goal);
     let env = chain.known(its, from, goal);
     let Some(env) = chain.solve(env, search)? else { return Ok(None) };
-    Ok(its.vars.iter().map(|v| env.get(&format!("s{}.{}", chain.last, v.name())).copied()).collect())
+    Ok(its.vars.iter().map(|v| env.get(&format!("s{}.{}", chain.last, v.name())).cloned()).collect())
 }
 
 /// The rule sequences of exactly `len` rules from location `from` to `to` (at most
@@ -413,13 +445,13 @@ fn sequences_from(its: &Its, from: u32, len: usize) -> bool {
     !at.is_empty()
 }
 
-fn named_values(v: &Value) -> Option<BTreeMap<String, Int>> {
+fn named_values(v: &Value) -> Option<BTreeMap<String, Num>> {
     v.as_array()?
         .iter()
         .map(|x| {
             let value = match &x["value"] {
                 Value::String(s) => s.parse().ok()?,
-                n => n.as_i64().map(Int::from).or_else(|| n.as_u64().map(Int::from))?,
+                n => n.as_i64().map(Num::from).or_else(|| n.as_u64().map(Num::from))?,
             };
             Some((x["name"].as_str()?.to_string(), value))
         })
@@ -468,7 +500,7 @@ pub fn replay(its: &Its, termination: &Value) -> Result<(), Failure> {
         return Err(Failure::not_found("the witness has no `its_lasso`"));
     }
     let location = |name: &str| its.locations.iter().position(|l| l == name).map(|i| i as u32).ok_or_else(|| Failure::not_found(format!("no location `{name}` in the ITS")));
-    let ordered = |m: &BTreeMap<String, Int>| its.vars.iter().map(|v| m.get(v.name()).copied()).collect::<Option<Vec<Int>>>();
+    let ordered = |m: &BTreeMap<String, Num>| its.vars.iter().map(|v| m.get(v.name()).cloned()).collect::<Option<Vec<Num>>>();
     let inputs = named_values(&termination["inputs"]).ok_or_else(|| Failure::not_found("bad `inputs`"))?;
     let stem = lasso["stem"].as_array().ok_or_else(|| Failure::not_found("bad `stem`"))?;
     let end = location(lasso["location"].as_str().ok_or_else(|| Failure::not_found("bad `location`"))?)?;
@@ -492,7 +524,7 @@ pub fn replay(its: &Its, termination: &Value) -> Result<(), Failure> {
         return Err(Failure { miss: Miss::Refuted, detail: format!("the stem ends at `{}`, not at the set's location", its.locations[state.0 as usize]) });
     }
     let set: Formula = serde_json::from_value(lasso["set_formula"].clone()).map_err(|e| Failure::not_found(format!("bad `set_formula`: {e}")))?;
-    let env: Env = its.vars.iter().map(|x| x.name().to_string()).zip(state.1.iter().copied()).collect();
+    let env: Env = its.vars.iter().map(|x| x.name().to_string()).zip(state.1.iter().cloned()).collect();
     match formula(&set, &env) {
         Some(true) => {}
         holds => {
@@ -604,13 +636,33 @@ mod tests {
     }
 
     #[test]
+    fn values_beyond_128_bits_are_followed() {
+        // x · y with y counting up: x is 50! after 50 laps (beyond i128)
+        let factorial = its("(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS l0))\n(VAR x y)\n(RULES\n  l0(x, y) -> l1(x + 1, y)\n  l1(x, y) -> l1(x * y, y + 1) :|: x >= 1 && y >= 1\n)\n");
+        let w = json!({
+            "inputs": [{"name": "x", "value": 0}, {"name": "y", "value": 1}],
+            "its_lasso": {
+                "stem": [{"from": "l0", "to": "l1", "rule": "line 5", "state": [{"name": "x", "value": 1}, {"name": "y", "value": 1}]}],
+                "location": "l1",
+                "set": "",
+                "set_formula": serde_json::to_value(Formula::And(vec![Formula::Cmp(Rel::Ge, Term::Var(Var::new("x")), Term::Const(1)), Formula::Cmp(Rel::Ge, Term::Var(Var::new("y")), Term::Const(1))])).expect("serializes"),
+                "loops": [["line 6"]],
+            }
+        });
+        // the witness's origins name the input rules
+        assert_eq!(named_sequences(&factorial, 1, &["line 6".to_string()]), vec![vec![1]]);
+        assert_eq!(named_sequences(&factorial, 0, &["line 5".to_string(), "line 6".to_string()]), vec![vec![0, 1]]);
+        assert_eq!(replay(&factorial, &w), Ok(()));
+    }
+
+    #[test]
     fn temporaries_fixed_by_equations_are_solved() {
         let its = its("(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS l0))\n(VAR x)\n(RULES\n  l0(x) -> l1(z) :|: 2 * z = x + 10\n)\n");
         let any = Goal::Set(&Formula::True);
         let mut search = Search { budget: 100, inexact: false };
-        assert_eq!(follow(&its, &[0], &[4], &any, &mut search), Ok(Some(vec![7])));
-        assert_eq!(follow(&its, &[0], &[5], &any, &mut search), Ok(None));
+        assert_eq!(follow(&its, &[0], &[Num::from(4)], &any, &mut search), Ok(Some(vec![Num::from(7)])));
+        assert_eq!(follow(&its, &[0], &[Num::from(5)], &any, &mut search), Ok(None));
         assert!(!search.inexact, "2z = 15 has no integer solution: nothing guessed");
-        assert_eq!(follow(&its, &[0], &[4], &any, &mut Search { budget: 0, inexact: false }), Err(()));
+        assert_eq!(follow(&its, &[0], &[Num::from(4)], &any, &mut Search { budget: 0, inexact: false }), Err(()));
     }
 }
