@@ -74,6 +74,8 @@ struct Verdict {
     no: bool,
     violated: bool,
     json: serde_json::Value,
+    /// The first line of the binary's stderr (why no harness was written).
+    stderr_head: String,
 }
 
 fn prove(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, kill_after: Duration, extra: &[&OsStr]) -> Verdict {
@@ -85,6 +87,7 @@ fn prove(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, kill_aft
     Verdict {
         no: json["verdict"] == "NO",
         violated: json["memory_safety"] == "violated",
+        stderr_head: run.stderr_head,
         json,
     }
 }
@@ -156,7 +159,7 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
             // the second run did not give a NO again (a time limit): nothing to replay
             return out;
         } else if !harness.is_file() {
-            (Replay::NoHarness, "see the binary's stderr".into())
+            (Replay::NoHarness, verdict.stderr_head.clone())
         } else {
             run_harness(file, int_semantics, replayed, run_limit, work, kill_after)
         };
@@ -225,6 +228,7 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
         match r.not_replayed_because() {
             Some(why) => println!("not replayed ({why}) {what} {path}: {detail}"),
             None if *r == Replay::Disagrees => println!("DISAGREES {what} {path}: {detail}"),
+            None if *r == Replay::OverIntegersOnly => println!("over mathematical integers only {what} {path}: {detail}"),
             None => {}
         }
     }
