@@ -81,16 +81,15 @@ fn term(t: &Term, env: &Env) -> Option<Num> {
     (v.bits() <= MAX_BITS).then_some(v)
 }
 
-/// Whether `a rel b` (the relations of `logic::Rel`, over unbounded integers).
+/// Whether `a rel b`: the relation's own definition (`logic::Rel::holds`) applied to the
+/// sign of `a − b`, so that it holds over unbounded integers.
 fn holds(rel: Rel, a: &Num, b: &Num) -> bool {
-    match rel {
-        Rel::Eq => a == b,
-        Rel::Ne => a != b,
-        Rel::Lt => a < b,
-        Rel::Le => a <= b,
-        Rel::Gt => a > b,
-        Rel::Ge => a >= b,
-    }
+    let sign = match a.cmp(b) {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    };
+    rel.holds(sign, 0)
 }
 
 fn formula(f: &Formula, env: &Env) -> Option<bool> {

@@ -124,7 +124,7 @@ fn ranking_functions_over_locals_kept_in_memory_use_the_source_names() {
     let m = load_rust("#[no_mangle] pub fn count(mut n: u32) -> u32 { let mut k = 0; while n > 0 { n -= 1; k += 1; } k }\n");
     let r = prove(&m, "count");
     let Termination::Yes(p) = &r.termination else { panic!("{:?}", r.termination) };
-    let vars: std::collections::BTreeSet<String> = p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect();
+    let vars = ranking_variables(p);
     // (the proof found may also rank by an alloca's end address, which is named after the
     // variable, `&n@3`, never an internal `end_N`; which proof the LP finds varies)
     assert!(vars.iter().any(|v| v == "n" || v == "k") && !vars.iter().any(|v| v.starts_with('_') || v.starts_with("end_")), "{vars:?}");
@@ -138,7 +138,7 @@ fn ranking_functions_over_an_iterator_kept_in_memory_name_its_fields() {
     let m = load_rust("#[no_mangle] pub fn sum(values: &[u32]) -> u32 { let mut t = 0u32; for v in values { t = t.wrapping_add(*v); } t }\n");
     let r = prove(&m, "sum");
     let Termination::Yes(p) = &r.termination else { panic!("{:?}", r.termination) };
-    let vars: std::collections::BTreeSet<String> = p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect();
+    let vars = ranking_variables(p);
     assert!(vars.iter().any(|v| v.starts_with("iter@")) && !vars.iter().any(|v| v.starts_with('_')), "{vars:?}");
 }
 
@@ -149,6 +149,11 @@ fn the_end_address_of_a_local_kept_in_memory_is_named_after_it() {
     let m = load_rust("#[no_mangle] pub fn sum_indexed(values: &[u32]) -> u32 { let mut t = 0u32; for i in 0..values.len() { t = t.wrapping_add(values[i]); } t }\n");
     let r = prove(&m, "sum_indexed");
     let Termination::Yes(p) = &r.termination else { panic!("{:?}", r.termination) };
-    let vars: std::collections::BTreeSet<String> = p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect();
+    let vars = ranking_variables(p);
     assert!(!vars.is_empty() && !vars.iter().any(|v| v.starts_with('_') || v.starts_with("end_")), "{vars:?}");
+}
+
+/// The variables of a proof's linear ranking functions, by name.
+fn ranking_variables(p: &crate::verdict::TerminationProof) -> std::collections::BTreeSet<String> {
+    p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect()
 }
