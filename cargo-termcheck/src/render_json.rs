@@ -92,6 +92,7 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
                 "location": l.location,
                 "set": l.set.to_string(),
                 "set_formula": serde_json::to_value(&l.set).unwrap_or(Value::Null),
+                "loops": l.loops,
             })),
         }),
         Termination::Maybe { reason } => json!({ "result": "MAYBE", "reason": reason }),

@@ -138,12 +138,16 @@ pub struct NonTerminationWitness {
 /// A NO of an ITS input: from the start location with the witness's `inputs`, the run passes
 /// the states of `stem` in order (each reached by one or more rules of the input) and ends at
 /// `location` in a state satisfying `set`, which is closed: every state of `set` at
-/// `location` has a run of rules back to `location` into `set`.
+/// `location` has a run of rules back to `location` into `set`, by one of `loops`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ItsLassoWitness {
     pub stem: Vec<ItsStep>,
     pub location: String,
     pub set: Formula,
+    /// The cycles the set is closed under, each as the origins of its input rules in order
+    /// (`line 12`; a replay follows them); a cycle with a rule of no origin is left out.
+    #[serde(default)]
+    pub loops: Vec<Vec<String>>,
 }
 
 /// One step of an ITS stem: from location `from` to `to` (by the rule `rule` of the prepared

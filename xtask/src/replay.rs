@@ -6,14 +6,21 @@
 //! after `--run-limit` seconds, a violation must be reported by ASan/UBSan (built with
 //! -fsanitize=address,undefined). A report with both is replayed twice (`--harness-of`).
 //! Under `--int-semantics math` a NO holds over mathematical integers, which C's
-//! fixed-width types are not: its harness is built with -fsanitize=signed-integer-overflow,
-//! and a NO whose native run overflows (or whose witness is a recurrent set over ℤ, whose
-//! values grow without bound) is counted apart as holding over ℤ only — the engine's
-//! interpreter confirmed it in math semantics, C cannot.
+//! fixed-width types are not: its harness is built with sanitizers that report every step
+//! leaving them (`MATH_SANITIZERS`). A NO whose native run is reported is counted apart as
+//! holding over ℤ only — the engine's interpreter confirmed it in math semantics, C cannot;
+//! one still running after `--run-limit` seconds without a report is reproduced (concrete
+//! lassos and recurrent sets over ℤ alike: the harness feeds the set's inputs), and one that
+//! ends without a report ran the math run to its end: it disagrees.
 //!
 //! ITS inputs (`.smt2`, `.koat`): the JSON witness's `its_lasso` is replayed by the ITS
-//! interpreter of `its_replay.rs`. Programs whose verdict has no harness (the reason is on
-//! stderr) are counted apart. Figures in BENCHMARKS.md.
+//! interpreter of `its_replay.rs`.
+//!
+//! Every witness ends in one of three kinds of result: replayed (reproduced, or over ℤ only);
+//! not replayed, with the reason (no harness — the binary's stderr says why —, a harness that
+//! does not build, the ITS interpreter's budget, a bounded ITS search that guessed or cut);
+//! or **disagrees** (the harness ended, no sanitizer report, an exact ITS check failed): a
+//! soundness alarm, which makes the command fail. Figures in BENCHMARKS.md.
 
 use crate::expected::read_expected;
 use crate::runner::run_process;
@@ -34,10 +41,29 @@ enum Replay {
     /// Under `math`: the NO holds over mathematical integers only (a recurrent set over ℤ, or a
     /// native run that overflows a signed type).
     OverIntegersOnly,
-    /// The harness ran but did not reproduce the witness.
-    NotReproduced,
     /// ITS: the interpreter's budget ran out before the witness was reproduced or refuted.
     Undecided,
+    /// ITS: not reproduced by a bounded search that guessed or cut (or the witness lacks a
+    /// part the replay needs): not replayed, nothing refuted.
+    NotFound,
+    /// The replay contradicts the witness: the harness ran and ended (NO) or no sanitizer
+    /// reported (violation), or an exact check of the ITS interpreter failed. A soundness
+    /// alarm: the command fails.
+    Disagrees,
+}
+
+impl Replay {
+    /// Why a witness was not replayed, for the ones that were not (`None`: replayed, or it
+    /// disagrees).
+    fn not_replayed_because(self) -> Option<&'static str> {
+        match self {
+            Replay::NoHarness => Some("no harness"),
+            Replay::BuildFailed => Some("the harness does not build"),
+            Replay::Undecided => Some("the interpreter's budget ran out"),
+            Replay::NotFound => Some("not found by the bounded search"),
+            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Disagrees => None,
+        }
+    }
 }
 
 /// The witnesses of one program and how each replayed.
@@ -47,8 +73,9 @@ type Replays = Vec<(&'static str, Replay, String)>;
 struct Verdict {
     no: bool,
     violated: bool,
-    recurrent_over_integers: bool,
     json: serde_json::Value,
+    /// The first line of the binary's stderr (why no harness was written).
+    stderr_head: String,
 }
 
 fn prove(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, kill_after: Duration, extra: &[&OsStr]) -> Verdict {
@@ -60,10 +87,16 @@ fn prove(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, kill_aft
     Verdict {
         no: json["verdict"] == "NO",
         violated: json["memory_safety"] == "violated",
-        recurrent_over_integers: !json["termination"]["recurrent_set"].is_null(),
+        stderr_head: run.stderr_head,
         json,
     }
 }
+
+/// The sanitizers of a NO's harness under `math`: signed and unsigned overflow (math
+/// semantics has no upper bound for either), integer truncations and sign changes, and
+/// over-wide shifts. Math semantics wraps unsigned values below zero as C does, which the
+/// unsigned check reports too: such a run is counted over ℤ only, the cautious side.
+const MATH_SANITIZERS: &str = "-fsanitize=signed-integer-overflow,unsigned-integer-overflow,implicit-conversion,shift";
 
 /// Builds and runs the harness `work/harness.c` of `file`'s witness `of` (`violation` or
 /// `nontermination`).
@@ -78,7 +111,9 @@ fn run_harness(file: &Path, int_semantics: &str, of: &str, run_limit: Duration, 
     if violated {
         build.extend(["-fsanitize=address,undefined", "-fno-sanitize-recover=all"].map(OsStr::new));
     } else if math {
-        build.extend(["-fsanitize=signed-integer-overflow", "-fno-sanitize-recover=all"].map(OsStr::new));
+        // every step where C leaves mathematical integers is reported: a run without a
+        // report is the math run
+        build.extend([MATH_SANITIZERS, "-fno-sanitize-recover=all"].map(OsStr::new));
     }
     let harness = work.join("harness.c");
     build.extend([file.as_os_str(), harness.as_os_str(), "-o".as_ref(), exe.as_os_str()]);
@@ -94,9 +129,9 @@ fn run_harness(file: &Path, int_semantics: &str, of: &str, run_limit: Duration, 
     if reproduced {
         (Replay::Reproduced, of.into())
     } else if math && !violated && sanitizer {
-        (Replay::OverIntegersOnly, format!("the native run overflows: `{}`", ran.stdout.lines().find(|l| l.contains("runtime error")).unwrap_or("")))
+        (Replay::OverIntegersOnly, format!("the native run leaves mathematical integers: `{}`", ran.stdout.lines().find(|l| l.contains("runtime error")).unwrap_or("")))
     } else {
-        (Replay::NotReproduced, format!("exit {:?}, killed {}, output `{}`", ran.exit, ran.killed, ran.stdout.lines().take(3).collect::<Vec<_>>().join(" / ")))
+        (Replay::Disagrees, format!("exit {:?}, killed {}, output `{}`", ran.exit, ran.killed, ran.stdout.lines().take(3).collect::<Vec<_>>().join(" / ")))
     }
 }
 
@@ -123,10 +158,8 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
         let r = if what == "NO" && !verdict.no {
             // the second run did not give a NO again (a time limit): nothing to replay
             return out;
-        } else if what == "NO" && int_semantics == "math" && verdict.recurrent_over_integers {
-            (Replay::OverIntegersOnly, "a recurrent set over mathematical integers".into())
         } else if !harness.is_file() {
-            (Replay::NoHarness, "see the binary's stderr".into())
+            (Replay::NoHarness, verdict.stderr_head.clone())
         } else {
             run_harness(file, int_semantics, replayed, run_limit, work, kill_after)
         };
@@ -146,16 +179,21 @@ fn replay_its(binary: &Path, file: &Path, timeout: u64, kill_after: Duration) ->
     }
     let koat = file.extension().is_some_and(|e| e == "koat");
     let parsed = std::fs::read_to_string(file).map_err(|e| e.to_string()).and_then(|text| termcheck_engine::its::parse_file(&file.display().to_string(), &text, koat).map_err(|e| e.to_string()));
-    let result = parsed.and_then(|its| crate::its_replay::replay(&its, &verdict.json["termination"]));
-    match result {
-        Ok(()) => vec![("NO", Replay::Reproduced, String::new())],
-        Err(e) if e.starts_with(crate::its_replay::OUT_OF_BUDGET) => vec![("NO", Replay::Undecided, e)],
-        Err(e) => vec![("NO", Replay::NotReproduced, e)],
-    }
+    let result = parsed
+        .map_err(|e| crate::its_replay::Failure { miss: crate::its_replay::Miss::NotFound, detail: format!("the input does not parse: {e}") })
+        .and_then(|its| crate::its_replay::replay(&its, &verdict.json["termination"]));
+    use crate::its_replay::{Failure, Miss};
+    let (r, detail) = match result {
+        Ok(()) => (Replay::Reproduced, String::new()),
+        Err(Failure { miss: Miss::OutOfBudget, detail }) => (Replay::Undecided, detail),
+        Err(Failure { miss: Miss::NotFound, detail }) => (Replay::NotFound, detail),
+        Err(Failure { miss: Miss::Refuted, detail }) => (Replay::Disagrees, detail),
+    };
+    vec![("NO", r, detail)]
 }
 
 /// Runs the replay over every program of `dir`'s expected.tsv (C, `.smt2`, `.koat`; with
-/// `skip_yes` not those expected YES); `Ok(false)` when a witness did not reproduce.
+/// `skip_yes` not those expected YES); `Ok(false)` when a replay disagrees with its witness.
 #[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
 pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool) -> Result<bool, String> {
     let rows: Vec<_> = read_expected(dir)?
@@ -187,23 +225,31 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
     let all: Vec<(&str, &str, Replay, &str)> = results.iter().flat_map(|(p, rs)| rs.iter().map(move |(w, r, d)| (p.as_str(), *w, *r, d.as_str()))).collect();
     let count = |what: &str, k: Replay| all.iter().filter(|(_, w, r, _)| *w == what && *r == k).count();
     for (path, what, r, detail) in &all {
-        if !matches!(r, Replay::Reproduced) {
-            println!("{r:?} {what} {path}: {detail}");
+        match r.not_replayed_because() {
+            Some(why) => println!("not replayed ({why}) {what} {path}: {detail}"),
+            None if *r == Replay::Disagrees => println!("DISAGREES {what} {path}: {detail}"),
+            None if *r == Replay::OverIntegersOnly => println!("over mathematical integers only {what} {path}: {detail}"),
+            None => {}
         }
     }
     for what in ["NO", "violation"] {
         let total = all.iter().filter(|(_, w, _, _)| *w == what).count();
         println!(
-            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} not reproduced, {} over mathematical integers only, {} undecided (ITS interpreter budget), {} without a harness, {} harnesses that do not build",
+            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
             results.len(),
             dir.display(),
             count(what, Replay::Reproduced),
-            count(what, Replay::NotReproduced),
             count(what, Replay::OverIntegersOnly),
+            count(what, Replay::Disagrees),
             count(what, Replay::Undecided),
+            count(what, Replay::NotFound),
             count(what, Replay::NoHarness),
             count(what, Replay::BuildFailed)
         );
     }
-    Ok(all.iter().all(|(_, _, r, _)| *r != Replay::NotReproduced))
+    let agree = all.iter().all(|(_, _, r, _)| *r != Replay::Disagrees);
+    if !agree {
+        println!("replay: a replay DISAGREES with its witness (a soundness alarm, listed above)");
+    }
+    Ok(agree)
 }

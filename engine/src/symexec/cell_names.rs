@@ -3,7 +3,10 @@
 //! so the value a loop counts with is a memory cell, not an SSA value. A cell covering a whole
 //! fixed-size alloca *is* that variable: its content is shown as `n`, the alloca's address
 //! as `&n` (names from `#dbg_declare`, else LLVM's name of the alloca); a cell inside it at a
-//! known constant offset `k` (a field) as `n@k`.
+//! known constant offset `k` (a field) as `n@k`, and the address of the alloca's last byte
+//! (the allocation's `end`, which a ranking function may use as a bound) as `&n@(size-1)`;
+//! the end of any other block as `end(p)`, `p` the name of its start (a pointer parameter,
+//! a global): the address of the block's last byte.
 
 use super::state::State;
 use crate::ir::{Module, Op, Operand, ValueId};
@@ -28,6 +31,10 @@ pub(super) fn local_cell_names(module: &Module, s: &State) -> BTreeMap<Var, Stri
             .collect();
         for (x, v) in &fr.lv {
             let (Some(&size), Some(Some(name))) = (sizes.get(x), func.value_names.get(x.0 as usize)) else { continue };
+            // the address of its last byte: `&name@k`, as the address of the field at k
+            if let (Some(a), Some(last)) = (s.allocs.iter().find(|a| a.start == *v), size.checked_sub(1)) {
+                out.entry(a.end.clone()).or_insert_with(|| format!("&{name}@{last}"));
+            }
             for e in s.pt.iter().filter(|e| e.addr == *v && e.size == size) {
                 out.insert(e.value.clone(), name.clone());
                 out.insert(v.clone(), format!("&{name}"));
@@ -58,4 +65,15 @@ fn offset_from(s: &State, addr: &Var, base: &Var) -> Option<i128> {
         let (ca, cb) = (a.e.coeff(addr), a.e.coeff(base));
         (ca != 0 && ca == -cb && a.e.constant % ca == 0).then(|| -a.e.constant / ca)
     })
+}
+
+/// Names of the ends of the blocks of `s` left unnamed by `names`: `end(p)` for a block
+/// starting at the value named `p` (a parameter's block, a global), the address of its last
+/// byte. Ranking functions may bound a pointer by such an end.
+pub(super) fn block_end_names(s: &State, names: &BTreeMap<Var, String>) -> BTreeMap<Var, String> {
+    s.allocs
+        .iter()
+        .filter(|a| !names.contains_key(&a.end))
+        .map(|a| (a.end.clone(), format!("end({})", names.get(&a.start).map_or(a.start.name(), String::as_str))))
+        .collect()
 }

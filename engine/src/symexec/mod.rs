@@ -642,6 +642,8 @@ fn legends(module: &Module, g: &graph::Graph, built: &its_build::BuiltIts) -> BT
         }
         // locals kept in memory: the cell is the variable, the alloca its address
         names.extend(cell_names::local_cell_names(module, s));
+        let ends = cell_names::block_end_names(s, &names);
+        names.extend(ends);
         let mut map = BTreeMap::new();
         let mut used = BTreeMap::<String, usize>::new();
         for (i, v) in built.loc_vars[li].iter().enumerate() {

@@ -531,7 +531,14 @@ pub fn witness(its: &Its, lasso: &Lasso) -> Option<crate::verdict::ItsLassoWitne
         })
         .collect();
     let set = lasso.recurrent.get(&lasso.location)?.clone();
-    Some(crate::verdict::ItsLassoWitness { stem, location: its.location_name(lasso.location).to_string(), set })
+    // a prepared rule chains input rules: its origin is theirs, joined by "; " (prepare::compose)
+    let loops = lasso
+        .loops
+        .iter()
+        .filter_map(|(_, rules)| rules.iter().map(|&r| its.transitions[r].origin.as_deref().map(|o| o.split("; ").map(String::from).collect::<Vec<_>>())).collect::<Option<Vec<_>>>())
+        .map(|parts| parts.concat())
+        .collect();
+    Some(crate::verdict::ItsLassoWitness { stem, location: its.location_name(lasso.location).to_string(), set, loops })
 }
 
 pub fn describe(its: &Its, lasso: &Lasso) -> Vec<String> {
