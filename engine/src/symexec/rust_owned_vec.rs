@@ -102,6 +102,7 @@ pub(super) fn match_buffers(
         return None;
     }
     let mut renumber: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut rewritten: Vec<(Var, Var, Var)> = vec![];
     let name = |inv: &BTreeMap<Var, Var>, v: &Var| inv.get(v).cloned().unwrap_or_else(|| v.clone());
     for pa in a.pt.iter().filter(|p| p.is_ptr && p.size == FIELD && kept.contains(&p.alloc)) {
         let addr = name(inv_a, &pa.addr);
@@ -114,10 +115,13 @@ pub(super) fn match_buffers(
             inv_b.insert(vb.clone(), v.clone());
             mu_a.insert(v.clone(), va.clone());
         }
-        // the pointer cells' values (equal to the starts in their states, but possibly other
-        // variables, e.g. a pointer returned through std's `finish_grow`) are the merged start
-        inv_a.entry(pa.value.clone()).or_insert_with(|| start.clone());
-        inv_b.entry(pb.value.clone()).or_insert_with(|| start.clone());
+        if pb.value != bb.start && pa.value == ba.start {
+            // a's pointer cell holds its block's start, b's a variable only equal to it (a
+            // pointer returned through std's `finish_grow`): b's holds the start itself in the
+            // renumbered copy (the same value), so that the merge keeps the cell (when neither
+            // holds its start, the merge generalizes the two values by a fresh variable)
+            rewritten.push((pb.addr.clone(), pb.value.clone(), bb.start.clone()));
+        }
         // a `&mut Vec`'s buffer on either side: the merged one may be empty too
         let kind = if ba.kind == AllocKind::VecBuffer || bb.kind == AllocKind::VecBuffer { AllocKind::VecBuffer } else { AllocKind::Heap };
         c.allocs.push(Alloc { start, end, pristine: None, kind, ..ba.clone() });
@@ -137,6 +141,9 @@ pub(super) fn match_buffers(
     for p in &mut renumbered.pt {
         if let Some(id) = renumber.get(&p.alloc) {
             p.alloc = *id;
+        }
+        if let Some((_, _, start)) = rewritten.iter().find(|(addr, value, _)| p.is_ptr && *addr == p.addr && *value == p.value) {
+            p.value = start.clone();
         }
     }
     Some(renumbered)
