@@ -7,7 +7,7 @@
 //! generic metadata operands in LLVM 22's layout (`SP_TYPE`, `TYPE_ARRAY`, `BASE_TYPE`,
 //! `ELEMENTS`; every node's kind is checked before use, so another layout finds nothing). A source argument is mapped to LLVM parameters only for the shapes whose
 //! ABI is fixed: a primitive (one parameter), a reference `&T`/`&mut T` to a sized `T` (one
-//! pointer), a slice or `str` reference (pointer and `usize` length), a shared reference to
+//! pointer), a slice or `str` reference (pointer and `usize` length), a reference to
 //! std's `Vec<T>` of a primitive `T` (one pointer; its layout from `rust_vec_debuginfo`). Any other argument type
 //! (aggregates passed by value, trait objects, closures, …), a count that does not match the
 //! LLVM parameters (after an `sret` one) or a parameter of an unexpected LLVM type, and the
@@ -43,7 +43,7 @@ enum Arg {
     RawPtr,
     Ref { mutable: bool, size: u64, freeze: bool },
     Slice { mutable: bool, elem_size: u64, freeze: bool },
-    /// `&Vec<T>` of a primitive `T` (`vec_layout`).
+    /// `&Vec<T>` or `&mut Vec<T>` of a primitive `T` (`vec_layout`).
     VecRef(RustParam),
 }
 
@@ -154,10 +154,8 @@ unsafe fn arg_shape(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<Arg> {
                 return None;
             };
             let base = operand(cx, t, BASE_TYPE).filter(|b| is_type(*b))?;
-            if !mutable {
-                if let Some(v) = super::rust_vec_debuginfo::vec_layout(cx, base) {
-                    return Some(Arg::VecRef(v));
-                }
+            if let Some(v) = super::rust_vec_debuginfo::vec_layout(cx, base, mutable) {
+                return Some(Arg::VecRef(v));
             }
             let size = LLVMDITypeGetSizeInBits(base);
             if !size.is_multiple_of(8) {

@@ -1,4 +1,4 @@
-//! The layout of std's `Vec<T>` from rustc's debug info, for `&Vec<T>` parameters (`RustParam::VecRef`): where the buffer pointer, the capacity and the length live.
+//! The layout of std's `Vec<T>` from rustc's debug info, for `&Vec<T>` and `&mut Vec<T>` parameters (`RustParam::VecRef`): where the buffer pointer, the capacity and the length live.
 //!
 //! Recognised only when every step matches: a structure named `Vec<T, alloc::alloc::Global>`
 //! whose scope chain is exactly the namespaces `alloc` → `vec` (std's crate `alloc`; a user's
@@ -24,11 +24,12 @@ const NS_NAME: usize = 2;
 /// `DICompositeType`/`DIDerivedType`: 1 scope.
 const TYPE_SCOPE: usize = 1;
 
-/// The `VecRef` layout of `t` if it is std's `Vec<T>` of a primitive `T`.
+/// The `VecRef` layout of `t` if it is std's `Vec<T>` of a primitive `T` (behind a `&mut`
+/// when `mutable`).
 ///
 /// # Safety
 /// `cx` is the context of the live module `t` belongs to.
-pub(super) unsafe fn vec_layout(cx: LLVMContextRef, t: LLVMMetadataRef) -> Option<RustParam> {
+pub(super) unsafe fn vec_layout(cx: LLVMContextRef, t: LLVMMetadataRef, mutable: bool) -> Option<RustParam> {
     if LLVMGetDINodeTag(t) != DW_TAG_STRUCTURE_TYPE {
         return None;
     }
@@ -57,7 +58,7 @@ pub(super) unsafe fn vec_layout(cx: LLVMContextRef, t: LLVMMetadataRef) -> Optio
     if fields.windows(2).any(|w| w[0] + 8 > w[1]) || fields[2] + 8 > size {
         return None;
     }
-    Some(RustParam::VecRef { size, elem_size, ptr_offset, cap_offset, len_offset })
+    Some(RustParam::VecRef { mutable, size, elem_size, ptr_offset, cap_offset, len_offset })
 }
 
 /// Size in bytes of a Rust primitive numeric type by its name (`None` for anything else).

@@ -12,7 +12,9 @@
 //!   functions stay unknown externals (MAYBE, named). The producer is also checked against
 //!   the linked LLVM (`linking::check_producer`).
 //! - Extracted members are cached as `<cache>/<producer>/<rlib member>.bc` when a cache folder
-//!   is given (workspace mode: `target/termcheck/std-bitcode`; `prove`: beside its report cache).
+//!   is given (workspace mode: `target/termcheck/std-bitcode`; `prove`: beside its report cache),
+//!   each entry the bitcode followed by its blake3 hash and written atomically (temporary file,
+//!   rename); an entry whose hash does not match (truncated, corrupt) is extracted again.
 //! - Lazy linking: before a std module is linked, each of its definitions with external
 //!   linkage becomes `linkonce_odr`, so LLVM's linker copies exactly the definitions the
 //!   destination declares and, transitively, what they reference (internal and `linkonce`
@@ -210,7 +212,7 @@ fn find_definitions(rlibs: &[PathBuf], wanted: &BTreeSet<String>) -> BTreeMap<(P
 fn member_bitcode(rlib: &Path, member: &str, cache_dir: Option<&Path>, producer: &str) -> Result<Vec<u8>, String> {
     let stem = rlib.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let cached = cache_dir.map(|d| d.join(sanitize(producer)).join(format!("{stem}.{}.bc", sanitize(member))));
-    if let Some(bytes) = cached.as_ref().and_then(|p| std::fs::read(p).ok()) {
+    if let Some(bytes) = cached.as_ref().and_then(|p| std::fs::read(p).ok()).and_then(checked_entry) {
         if super::producer::bitcode_producer(&bytes).as_deref() == Some(producer) {
             return Ok(bytes);
         }
@@ -239,11 +241,27 @@ fn member_bitcode(rlib: &Path, member: &str, cache_dir: Option<&Path>, producer:
     Ok(bytes)
 }
 
-/// Writes a cache entry atomically (a failure only costs the next run an extraction).
+/// Length of a cache entry's trailer: the blake3 hash of the bitcode before it.
+const TRAILER: usize = blake3::OUT_LEN;
+
+/// The bitcode of a cache entry (`bitcode ‖ blake3(bitcode)`), `None` when the entry is
+/// truncated, corrupt or of an older format: the member is then extracted again and the entry
+/// rewritten. A damaged entry is never parsed (it would be a load error, not a cache miss).
+fn checked_entry(mut entry: Vec<u8>) -> Option<Vec<u8>> {
+    let at = entry.len().checked_sub(TRAILER)?;
+    let hash: [u8; TRAILER] = entry[at..].try_into().ok()?;
+    entry.truncate(at);
+    (blake3::hash(&entry) == blake3::Hash::from_bytes(hash)).then_some(entry)
+}
+
+/// Writes a cache entry (`bytes ‖ blake3(bytes)`, see [`checked_entry`]) atomically: a
+/// temporary file in the same folder renamed into place, so a reader sees a whole entry or
+/// none (a failure only costs the next run an extraction).
 fn store(path: &Path, bytes: &[u8]) {
     let Some(dir) = path.parent() else { return };
     let written = std::fs::create_dir_all(dir).ok().and_then(|_| tempfile::NamedTempFile::new_in(dir).ok()).and_then(|mut tmp| {
         std::io::Write::write_all(&mut tmp, bytes).ok()?;
+        std::io::Write::write_all(&mut tmp, blake3::hash(bytes).as_bytes()).ok()?;
         tmp.persist(path).ok()
     });
     if written.is_none() {

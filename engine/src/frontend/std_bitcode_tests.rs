@@ -66,6 +66,46 @@ fn vec_growth_is_linked_from_the_sysroot_and_cached() {
     assert!(!STD_OWNER.is_empty());
 }
 
+#[test]
+fn a_truncated_or_corrupt_cache_entry_is_extracted_again() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let bc = compile(dir.path(), VEC_PUSH);
+    let cache = dir.path().join("cache");
+    let options = StdBitcodeOptions { cache_dir: Some(cache.clone()), disabled: false };
+    let first = load(&bc, &options);
+    let entries = walk(&cache);
+    assert!(!entries.is_empty());
+    let whole: Vec<Vec<u8>> = entries.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    // truncated (as by a crash of a writer without the atomic rename): the header and its
+    // producer string are intact, the rest is gone
+    for (path, bytes) in entries.iter().zip(&whole) {
+        std::fs::write(path, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    let again = load(&bc, &options);
+    assert_eq!(again.std_functions, first.std_functions);
+    for (path, bytes) in entries.iter().zip(&whole) {
+        assert_eq!(&std::fs::read(path).unwrap(), bytes, "{} rewritten whole", path.display());
+    }
+    // one byte flipped in the middle, and an empty file
+    for (i, (path, bytes)) in entries.iter().zip(&whole).enumerate() {
+        let mut bad = bytes.clone();
+        if i % 2 == 0 {
+            bad[bytes.len() / 2] ^= 0x5a;
+        } else {
+            bad.clear();
+        }
+        std::fs::write(path, bad).unwrap();
+    }
+    let third = load(&bc, &options);
+    assert_eq!(third.std_functions, first.std_functions);
+    // an entry of the earlier format (bitcode without the hash) is replaced too
+    for (path, bytes) in entries.iter().zip(&whole) {
+        std::fs::write(path, &bytes[..bytes.len() - blake3::OUT_LEN]).unwrap();
+    }
+    assert_eq!(load(&bc, &options).std_functions, first.std_functions);
+    assert_eq!(std::fs::read(&entries[0]).unwrap(), whole[0]);
+}
+
 fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = vec![];
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {

@@ -303,11 +303,12 @@ pub enum RustParam {
     /// The data pointer of `&[T]`/`&str` (`&mut [T]`, `&mut str`), whose length (in elements
     /// of `elem_size` bytes) is the parameter at index `len_param`; `freeze` as for `Ref`.
     Slice { mutable: bool, elem_size: u64, len_param: u32, freeze: bool },
-    /// `&Vec<T>` (std's `alloc::vec::Vec`, `T` a primitive of `elem_size` bytes, aligned to
-    /// its size): `size` bytes at the pointer, read-only, holding the buffer pointer at
-    /// `ptr_offset`, the capacity at `cap_offset` and the length at `len_offset` (offsets
-    /// from debug info); the buffer covers `cap · elem_size` bytes and `len ≤ cap`.
-    VecRef { size: u64, elem_size: u64, ptr_offset: u64, cap_offset: u64, len_offset: u64 },
+    /// `&Vec<T>` (`mutable: false`) or `&mut Vec<T>` (std's `alloc::vec::Vec`, `T` a
+    /// primitive of `elem_size` bytes, aligned to its size): `size` bytes at the pointer
+    /// (read-only behind `&`), holding the buffer pointer at `ptr_offset`, the capacity at
+    /// `cap_offset` and the length at `len_offset` (offsets from debug info); the buffer
+    /// covers `cap · elem_size` bytes and `len ≤ cap`.
+    VecRef { mutable: bool, size: u64, elem_size: u64, ptr_offset: u64, cap_offset: u64, len_offset: u64 },
 }
 
 /// A function; declarations have no blocks.

@@ -257,6 +257,9 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
 /// a subset of the atoms `⟨b⟩` entails, so it still generalizes `a` and `b`; only precision
 /// is given up, which is why the graph widens only after some merges at one position.
 pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> Merged {
+    // a `&mut Vec`'s buffer a push left empty is no block (`rust_owned_vec`)
+    let pruned = super::rust_owned_vec::drop_empty_buffers(ctx, a, b);
+    let (a, b) = pruned.as_ref().map_or((a, b), |(x, y)| (x, y));
     let mut mu_a = Mu::new();
     let mut inv_a: BTreeMap<Var, Var> = BTreeMap::new();
     let mut inv_b: BTreeMap<Var, Var> = BTreeMap::new();

@@ -97,9 +97,11 @@ fn null_result(ctx: &mut Ctx<'_>, mut s: State, res: Option<ValueId>) -> Succ {
 }
 
 /// The heap block that provably starts at `p` and provably has `size` bytes, `size ≥ 1` (no
-/// allocation has size 0, so a block that may be empty is never one the allocator gave).
+/// allocation has size 0, so a block that may be empty is never one the allocator gave). A
+/// `&mut Vec`'s buffer (`VecBuffer`) qualifies when so proved non-empty: it is then the
+/// global allocator's block of that size (`rust_vec`).
 fn live_block(ctx: &mut Ctx<'_>, s: &State, p: &LinExpr, size: &LinExpr) -> Option<u32> {
-    let heap: Vec<_> = s.allocs.iter().filter(|a| a.kind == AllocKind::Heap).map(|a| (a.id, a.start.clone(), a.end.clone())).collect();
+    let heap: Vec<_> = s.allocs.iter().filter(|a| matches!(a.kind, AllocKind::Heap | AllocKind::VecBuffer)).map(|a| (a.id, a.start.clone(), a.end.clone())).collect();
     let positive = Atom::cmp(size, Rel::Ge, &LinExpr::constant(1))?;
     for (id, start, end) in heap {
         let at_start = Atom::cmp(p, Rel::Eq, &LinExpr::var(&start))?;

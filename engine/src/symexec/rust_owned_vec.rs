@@ -25,6 +25,13 @@
 //! - [`unchanged_fields`] (in the merge's candidate facts): the integer fields a merge keeps
 //!   unchanged beside a changing one (the capacity beside the length) are compared with the
 //!   others, so `len ≤ cap` survives while only the length grows.
+//!
+//! A `&mut Vec<T>` parameter's buffer (`AllocKind::VecBuffer`, `rust_vec`) takes part like a
+//! heap block: paired with the heap block a push moved it to, the merged block is a
+//! `VecBuffer` (it may be empty, as one side's may; a non-empty one is a heap block on both
+//! sides). [`drop_empty_buffers`] (first step of the merge) removes `VecBuffer` blocks that a
+//! state proves empty (the buffer a first push left behind when the capacity was 0: no memory,
+//! so removing it forgets nothing), so that the pointer cell's new block is paired instead.
 
 use super::ctx::Ctx;
 use super::facts::Atom;
@@ -41,9 +48,34 @@ fn equal(ctx: &mut Ctx<'_>, s: &State, x: &Var, y: &Var) -> bool {
     x == y || Atom::cmp(&LinExpr::var(x), Rel::Eq, &LinExpr::var(y)).is_some_and(|eq| ctx.entails(s, &[eq]))
 }
 
-/// The heap block of `s` (among `candidates`) that starts at the value of the pointer cell `p`.
+/// Whether a block of `kind` may be a `Vec`'s buffer: a heap block or a `&mut Vec`'s buffer.
+fn buffer_kind(kind: AllocKind) -> bool {
+    matches!(kind, AllocKind::Heap | AllocKind::VecBuffer)
+}
+
+/// `a` and `b` without the `VecBuffer` blocks each proves empty (see the module
+/// documentation), `None` when there are none.
+pub(super) fn drop_empty_buffers(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Option<(State, State)> {
+    let mut pruned = [a.clone(), b.clone()];
+    let mut any = false;
+    for s in &mut pruned {
+        let empty: Vec<u32> = s
+            .allocs
+            .iter()
+            .filter(|x| x.kind == AllocKind::VecBuffer && !s.pt.iter().any(|p| p.alloc == x.id))
+            .filter(|x| Atom::cmp(&LinExpr::var(&x.end), Rel::Lt, &LinExpr::var(&x.start)).is_some_and(|lt| ctx.entails(s, &[lt])))
+            .map(|x| x.id)
+            .collect();
+        any |= !empty.is_empty();
+        s.allocs.retain(|x| !empty.contains(&x.id));
+    }
+    let [a, b] = pruned;
+    any.then_some((a, b))
+}
+
+/// The buffer block of `s` (among `candidates`) that starts at the value of the pointer cell `p`.
 fn pointee<'s>(ctx: &mut Ctx<'_>, s: &'s State, p: &PtEntry, candidates: &[u32]) -> Option<&'s Alloc> {
-    let heap: Vec<&Alloc> = s.allocs.iter().filter(|a| a.kind == AllocKind::Heap && candidates.contains(&a.id)).collect();
+    let heap: Vec<&Alloc> = s.allocs.iter().filter(|a| buffer_kind(a.kind) && candidates.contains(&a.id)).collect();
     if let Some(a) = heap.iter().find(|a| a.start == p.value) {
         return Some(a);
     }
@@ -64,12 +96,13 @@ pub(super) fn match_buffers(
     mu_a: &mut Mu,
 ) -> Option<State> {
     let kept: BTreeSet<u32> = c.allocs.iter().map(|x| x.id).collect();
-    let unmatched = |s: &State| -> Vec<u32> { s.allocs.iter().filter(|x| x.kind == AllocKind::Heap && !kept.contains(&x.id)).map(|x| x.id).collect() };
+    let unmatched = |s: &State| -> Vec<u32> { s.allocs.iter().filter(|x| buffer_kind(x.kind) && !kept.contains(&x.id)).map(|x| x.id).collect() };
     let (mut free_a, mut free_b) = (unmatched(a), unmatched(b));
     if free_a.is_empty() || free_b.is_empty() {
         return None;
     }
     let mut renumber: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut rewritten: Vec<(Var, Var, Var)> = vec![];
     let name = |inv: &BTreeMap<Var, Var>, v: &Var| inv.get(v).cloned().unwrap_or_else(|| v.clone());
     for pa in a.pt.iter().filter(|p| p.is_ptr && p.size == FIELD && kept.contains(&p.alloc)) {
         let addr = name(inv_a, &pa.addr);
@@ -82,7 +115,16 @@ pub(super) fn match_buffers(
             inv_b.insert(vb.clone(), v.clone());
             mu_a.insert(v.clone(), va.clone());
         }
-        c.allocs.push(Alloc { start, end, pristine: None, ..ba.clone() });
+        if pb.value != bb.start && pa.value == ba.start {
+            // a's pointer cell holds its block's start, b's a variable only equal to it (a
+            // pointer returned through std's `finish_grow`): b's holds the start itself in the
+            // renumbered copy (the same value), so that the merge keeps the cell (when neither
+            // holds its start, the merge generalizes the two values by a fresh variable)
+            rewritten.push((pb.addr.clone(), pb.value.clone(), bb.start.clone()));
+        }
+        // a `&mut Vec`'s buffer on either side: the merged one may be empty too
+        let kind = if ba.kind == AllocKind::VecBuffer || bb.kind == AllocKind::VecBuffer { AllocKind::VecBuffer } else { AllocKind::Heap };
+        c.allocs.push(Alloc { start, end, pristine: None, kind, ..ba.clone() });
         renumber.insert(bb.id, ba.id);
         free_a.retain(|x| *x != ba.id);
         free_b.retain(|x| *x != bb.id);
@@ -99,6 +141,9 @@ pub(super) fn match_buffers(
     for p in &mut renumbered.pt {
         if let Some(id) = renumber.get(&p.alloc) {
             p.alloc = *id;
+        }
+        if let Some((_, _, start)) = rewritten.iter().find(|(addr, value, _)| p.is_ptr && *addr == p.addr && *value == p.value) {
+            p.value = start.clone();
         }
     }
     Some(renumbered)
@@ -152,7 +197,7 @@ const ELEMENT_SIZES: [i128; 5] = [1, 2, 4, 8, 16];
 pub(super) fn buffer_candidates(a: &State) -> Vec<Atom> {
     let mut out = vec![];
     for p in a.pt.iter().filter(|p| p.is_ptr && p.size == FIELD) {
-        let Some(buffer) = a.allocs.iter().find(|b| b.kind == AllocKind::Heap && super::rust_cells::offset_from(a, &p.value, &b.start) == Some(0)) else { continue };
+        let Some(buffer) = a.allocs.iter().find(|b| buffer_kind(b.kind) && super::rust_cells::offset_from(a, &p.value, &b.start) == Some(0)) else { continue };
         let Some(size) = LinExpr::var(&buffer.end).add_scaled(-1, &LinExpr::var(&buffer.start)).and_then(|e| e.add_scaled(1, &LinExpr::constant(1))) else { continue };
         for field in a.pt.iter().filter(|q| !q.is_ptr && q.size == FIELD && q.alloc == p.alloc) {
             for k in ELEMENT_SIZES {

@@ -153,3 +153,19 @@ fn ranking_variables(source: &str, entry: &str) -> std::collections::BTreeSet<St
     let Termination::Yes(p) = &r.termination else { panic!("{:?}", r.termination) };
     p.components.iter().flat_map(|c| &c.phases).flat_map(|ph| &ph.functions).flat_map(|(_, f)| f.coeffs.keys().map(|v| v.name().to_string())).collect()
 }
+
+#[test]
+fn a_mut_vecs_buffer_holds_cap_elements_and_may_be_empty() {
+    // `&mut Vec<u32>` (symexec::rust_vec): the buffer of `cap` elements behind the pointer,
+    // `len ≤ cap`, writable; empty (a dangling pointer) when `cap = 0`
+    let m = load_rust(
+        "#[no_mangle] pub fn sum(v: &mut Vec<u32>) -> u32 { let mut t = 0u32; let mut k = 0; while k < v.len() { t = t.wrapping_add(v[k]); v[k] = 0; k += 1; } t }\n\
+         #[no_mangle] pub fn first_unchecked(v: &mut Vec<u32>) { unsafe { *v.as_mut_ptr() = 1; } }\n\
+         #[no_mangle] pub fn first_checked(v: &mut Vec<u32>) { if v.capacity() > 0 { unsafe { *v.as_mut_ptr() = 1; } } }\n",
+    );
+    let r = prove(&m, "sum");
+    assert!(is_yes(&r), "{:?} {:?}", r.termination, r.memory_safety);
+    // the buffer may be empty: a write to its first element needs `cap ≥ 1`
+    assert_ne!(prove(&m, "first_unchecked").memory_safety, MemorySafety::Proved);
+    assert_eq!(prove(&m, "first_checked").memory_safety, MemorySafety::Proved);
+}

@@ -45,6 +45,13 @@ pub enum AllocKind {
     /// other shared references' blocks and globals (no disjointness is assumed between them);
     /// a slice's block may be empty (`start = end + 1`).
     RefParam { mutable: bool, may_be_empty: bool },
+    /// The buffer of a `Vec` behind a root's `&mut Vec<T>` parameter (`symexec::rust_vec`):
+    /// owned by that `Vec`, so no other pointer reaches it (disjoint from every block), and
+    /// empty when the capacity is 0 (the pointer then dangles: no allocation); a non-empty one
+    /// is a heap block of the global allocator (std's contract for `Vec<T, Global>`), which
+    /// `__rust_realloc`/`__rust_dealloc` may take (`rust_alloc`). A merge keeps the buffer a
+    /// pointer cell points to in this kind when one side has it (`rust_owned_vec`).
+    VecBuffer,
 }
 
 impl AllocKind {
@@ -55,7 +62,7 @@ impl AllocKind {
 
     /// Whether the block may be empty (its `end` is `start − 1` then).
     pub fn may_be_empty(self) -> bool {
-        matches!(self, AllocKind::RefParam { may_be_empty: true, .. })
+        matches!(self, AllocKind::RefParam { may_be_empty: true, .. } | AllocKind::VecBuffer)
     }
 
     /// Whether two blocks of these kinds may overlap: memory behind shared references may

@@ -81,3 +81,18 @@ pub fn sum_pushed(n: u32) -> u32 {
     }
     total
 }
+
+/// Sums a vector's elements (wrapping) by index and resets each to 0: behind the `&mut` the
+/// `Vec` owns a buffer of `capacity` elements (none when the capacity is 0), of which the
+/// first `len` are read and written.
+#[allow(clippy::ptr_arg, reason = "the example shows a `&mut Vec<u32>` parameter on purpose")]
+pub fn drain_sum(values: &mut Vec<u32>) -> u32 {
+    let mut total = 0u32;
+    let mut k = 0;
+    while k < values.len() {
+        total = total.wrapping_add(values[k]);
+        values[k] = 0;
+        k += 1;
+    }
+    total
+}
