@@ -404,6 +404,7 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
         changed = true;
     }
     name_starts(ctx, s);
+    super::lists_rust::name_starts(ctx, s);
     name_blocks(ctx, s);
     bound_lengths(ctx, s);
     changed
@@ -839,8 +840,8 @@ fn local_of(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> Option<(usize, crate::ir::
 pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
     let mut added = false;
     for lb in &other.lists {
-        let Some((fi, x)) = local_of(ctx, other, &lb.start) else { continue };
-        let Some(va) = s.frames.get(fi).and_then(|f| f.lv.get(&x)).cloned() else { continue };
+        let held = local_of(ctx, other, &lb.start).and_then(|(fi, x)| s.frames.get(fi).and_then(|f| f.lv.get(&x)).cloned());
+        let Some(va) = held.or_else(|| super::lists_rust::held_value(ctx, other, s, &lb.start)) else { continue };
         if s.lists.iter().any(|l| l.same_shape(lb) && l.start == va) {
             continue;
         }
