@@ -488,7 +488,7 @@ fn is_null(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> bool {
     ctx.entails(s, &[Atom::var_const(v, Rel::Eq, 0)])
 }
 
-fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
+pub(super) fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
     a == b || Atom::cmp(&LinExpr::var(a), Rel::Eq, &LinExpr::var(b)).is_some_and(|eq| ctx.entails(s, &[eq]))
 }
 

@@ -14,13 +14,10 @@
 //! so the list rules' NULL end is `None`'s representation with no further translation.
 
 use super::ctx::Ctx;
+use super::lists::equal;
 use super::state::State;
-use crate::logic::{LinExpr, Rel, Var};
+use crate::logic::Var;
 use std::collections::BTreeSet;
-
-fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
-    a == b || super::facts::Atom::cmp(&LinExpr::var(a), Rel::Eq, &LinExpr::var(b)).is_some_and(|eq| ctx.entails(s, &[eq]))
-}
 
 /// Renames the start of each invariant that no local holds to the value of a pointer cell
 /// in memory provably equal to it (the first such cell; cells in blocks only, list cells are
