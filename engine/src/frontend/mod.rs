@@ -6,7 +6,8 @@
 //! retyped and write-only locals (debug spills) erased (`byte_allocas`); mem2reg runs
 //! in-process; then every function and
 //! global is translated (`function`, `globals`, `constants`) with sizes and offsets resolved
-//! from the module's DataLayout (`layout`).
+//! from the module's DataLayout (`layout`); rustc's recursive drop glue of `Option<Box<Node>>`
+//! lists becomes a loop (`rust_list_drop`).
 //!
 //! What the translation guarantees beyond the `ir` invariants:
 //! - parameters are `ValueId(0..n)`; then instruction results in block order; constant
@@ -40,6 +41,7 @@ mod loading;
 mod loop_metadata;
 mod producer;
 mod rust_debuginfo;
+mod rust_list_drop;
 mod rust_vec_debuginfo;
 pub mod std_bitcode;
 mod toolchain;
@@ -56,6 +58,8 @@ mod annotation_tests;
 mod byte_alloca_tests;
 #[cfg(test)]
 mod std_bitcode_tests;
+#[cfg(test)]
+mod rust_list_drop_tests;
 
 use crate::driver::InputKind;
 use crate::error::EngineError;
@@ -174,5 +178,7 @@ fn translate_module(m: inkwell::llvm_sys::prelude::LLVMModuleRef, source_name: S
     }
     let symbols: Vec<(&str, bool)> = functions.iter().map(|f| (f.name.as_str(), !f.is_declaration())).collect();
     let (annotations, malformed_annotations) = annotations::attach(raw_annotations, &symbols);
-    ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals, annotations, malformed_annotations }
+    let mut module = ir::Module { source_name, pointer_bits: layout.pointer_bits(), functions, globals, annotations, malformed_annotations };
+    rust_list_drop::iterate_list_drops(&mut module);
+    module
 }

@@ -720,11 +720,10 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
     }
 }
 
-/// Value of an untouched global's initializer at a provably constant offset.
+/// Value of an untouched global's initializer at a provably constant offset. A pointer is
+/// known only when all its bytes are known zeros (the image records pointer constants other
+/// than `null` as unknown bytes): rustc's `Err(AllocError)` constant `{ null, undef }`.
 fn pristine_value(ctx: &mut Ctx<'_>, s: &State, alloc: u32, addr: &Var, size: u64, bits: u32, is_ptr: bool) -> Option<i128> {
-    if is_ptr {
-        return None;
-    }
     let a = s.alloc_by_id(alloc)?;
     let bytes = a.pristine.clone()?;
     let start = a.start.clone();
@@ -742,6 +741,9 @@ fn pristine_value(ctx: &mut Ctx<'_>, s: &State, alloc: u32, addr: &Var, size: u6
     for i in (0..size as usize).rev() {
         let b = (*bytes.get(off as usize + i)?)?;
         val = (val << 8) | b as u128;
+    }
+    if is_ptr {
+        return (val == 0).then_some(0);
     }
     // signed view of the loaded width
     let w = bits.min(size as u32 * 8);

@@ -338,7 +338,9 @@ impl Builder<'_, '_> {
             return Ok(c);
         }
         let widen = *count > self.limits.widen_families_after_merges;
-        let merged = generalize::merge_widening(self.ctx, &general, &inst, widen);
+        let restricted = super::lists_rust::common_fields(&general, &inst);
+        let (general, inst) = restricted.as_ref().map_or((&general, &inst), |(g, i)| (g, i));
+        let merged = generalize::merge_widening(self.ctx, general, inst, widen);
         tracing::trace!("merged n{a} and n{c}: locals {:?}, allocations {:?}, cells {:?}, lists {:?}, KB {:?}", merged.state.frames.last().map(|f| &f.lv), merged.state.allocs, merged.state.pt, merged.state.lists, merged.state.kb);
         self.kill_subtree(a);
         self.nodes[a].out.clear();

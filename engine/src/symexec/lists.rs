@@ -404,6 +404,7 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
         changed = true;
     }
     name_starts(ctx, s);
+    super::lists_rust::name_starts(ctx, s);
     name_blocks(ctx, s);
     bound_lengths(ctx, s);
     changed
@@ -487,7 +488,7 @@ fn is_null(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> bool {
     ctx.entails(s, &[Atom::var_const(v, Rel::Eq, 0)])
 }
 
-fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
+pub(super) fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
     a == b || Atom::cmp(&LinExpr::var(a), Rel::Eq, &LinExpr::var(b)).is_some_and(|eq| ctx.entails(s, &[eq]))
 }
 
@@ -839,8 +840,8 @@ fn local_of(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> Option<(usize, crate::ir::
 pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
     let mut added = false;
     for lb in &other.lists {
-        let Some((fi, x)) = local_of(ctx, other, &lb.start) else { continue };
-        let Some(va) = s.frames.get(fi).and_then(|f| f.lv.get(&x)).cloned() else { continue };
+        let held = local_of(ctx, other, &lb.start).and_then(|(fi, x)| s.frames.get(fi).and_then(|f| f.lv.get(&x)).cloned());
+        let Some(va) = held.or_else(|| super::lists_rust::held_value(ctx, other, s, &lb.start)) else { continue };
         if s.lists.iter().any(|l| l.same_shape(lb) && l.start == va) {
             continue;
         }

@@ -78,6 +78,7 @@ mod ints;
 mod its_build;
 mod lists;
 mod lists_calls;
+mod lists_rust;
 mod lists_values;
 mod libc;
 mod returns;
