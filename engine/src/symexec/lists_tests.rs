@@ -340,3 +340,62 @@ fn a_relation_holds_in_the_state_facts_only_for_non_empty_lists() {
     none.add_atom(Atom::var_const(&first, Rel::Eq, 4));
     assert!(!cx.entails(&none, &[Atom::var_const(&last, Rel::Eq, 3)]));
 }
+
+/// A segment `h .. t` of length `n` and the NULL-terminated list at `t` of length `m`
+/// (a walked prefix and the rest, or a list built by appending and its last cell).
+fn segment_then_list(locals: &[&str]) -> State {
+    let mut s = with_locals(State { inputs_exact: true, ..State::default() }, locals);
+    for (start, len, next, end, first) in [("h", "n", "q", Some("t"), "f0"), ("t", "m", "r", None, "g0")] {
+        s.lists.push(ListInv {
+            start: v(start),
+            len: v(len),
+            size: 16,
+            rec: 1,
+            fields: vec![
+                ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(&format!("{first}_last"))), step: None },
+                ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None },
+            ],
+        });
+    }
+    s
+}
+
+#[test]
+fn a_segment_and_the_list_it_leads_to_join_once_no_local_holds_the_join() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // no concrete cell at all: seg(h, n, end = t) + list(t, m) is list(h, n + m)
+    let mut s = segment_then_list(&["h"]);
+    assert!(lists::fold(&mut cx, &mut s));
+    assert_eq!(s.lists.len(), 1, "{:?}", s.lists);
+    let l = &s.lists[0];
+    assert_eq!((l.start.clone(), l.end()), (v("h"), None), "one NULL-terminated list from h");
+    let sum = LinExpr::var(&v("n")).add_scaled(1, &LinExpr::var(&v("m"))).expect("e");
+    assert!(cx.entails(&s, &[Atom::cmp(&LinExpr::var(&l.len), Rel::Eq, &sum).expect("a")]));
+}
+
+#[test]
+fn a_segment_stays_apart_from_the_list_a_local_still_points_into() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // the cursor `t` of a walk pins the rest: the walked prefix stays a segment
+    let mut s = segment_then_list(&["h", "t"]);
+    lists::fold(&mut cx, &mut s);
+    assert_eq!(s.lists.len(), 2, "{:?}", s.lists);
+    assert!(s.lists.iter().any(|l| l.start == v("h") && l.end() == Some(&v("t"))));
+}
+
+#[test]
+fn invariants_with_the_same_unrenamed_start_are_merged_not_dropped() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // a walked prefix whose head no local holds: both states inherited its start `h`
+    let mut a = segment_then_list(&["t"]);
+    a.add_atom(Atom::var_const(&v("n"), Rel::Eq, 1));
+    let mut b = segment_then_list(&["t"]);
+    b.lists[0].len = v("n2");
+    b.add_atom(Atom::var_const(&v("n2"), Rel::Eq, 2));
+    let merged = super::generalize::merge(&mut cx, &a, &b);
+    assert!(merged.state.lists.iter().any(|l| l.start == v("h") && l.end().is_some()), "{:?}", merged.state.lists);
+    assert_eq!(merged.state.lists.len(), 2);
+}

@@ -79,6 +79,7 @@ mod its_build;
 mod lists;
 mod lists_calls;
 mod lists_values;
+mod projection;
 mod libc;
 mod returns;
 mod summary_store;
