@@ -123,18 +123,24 @@ fn a_chain_with_a_live_reference_to_a_later_cell_splits_there() {
     }
 }
 
-fn one_list(start: &str, len: &str, next: &str) -> State {
-    let mut s = with_head(State { inputs_exact: true, ..State::default() }, start);
-    s.lists.push(ListInv {
+/// An invariant of 16-byte cells (i32 value `first .. last` at 0, next pointer at 8 whose
+/// first value is `next`), NULL-terminated or a segment ending at `end`.
+fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &str, end: Option<&str>) -> ListInv {
+    ListInv {
         start: v(start),
         len: v(len),
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: None, step: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None },
         ],
-    });
+    }
+}
+
+fn one_list(start: &str, len: &str, next: &str) -> State {
+    let mut s = with_head(State { inputs_exact: true, ..State::default() }, start);
+    s.lists.push(inv(start, len, ("f0", "l0"), next, None));
     s
 }
 
@@ -345,18 +351,8 @@ fn a_relation_holds_in_the_state_facts_only_for_non_empty_lists() {
 /// (a walked prefix and the rest, or a list built by appending and its last cell).
 fn segment_then_list(locals: &[&str]) -> State {
     let mut s = with_locals(State { inputs_exact: true, ..State::default() }, locals);
-    for (start, len, next, end, first) in [("h", "n", "q", Some("t"), "f0"), ("t", "m", "r", None, "g0")] {
-        s.lists.push(ListInv {
-            start: v(start),
-            len: v(len),
-            size: 16,
-            rec: 1,
-            fields: vec![
-                ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(&format!("{first}_last"))), step: None },
-                ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None },
-            ],
-        });
-    }
+    s.lists.push(inv("h", "n", ("f0", "f0_last"), "q", Some("t")));
+    s.lists.push(inv("t", "m", ("g0", "g0_last"), "r", None));
     s
 }
 
