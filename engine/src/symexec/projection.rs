@@ -22,8 +22,7 @@ const MAX_NEW: usize = 64;
 pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
     let mut budget = MAX_NEW;
     let mut skipped: BTreeSet<Var> = BTreeSet::new();
-    loop {
-        let Some(t) = pick(&kb, roots, &skipped) else { break };
+    while let Some(t) = pick(&kb, roots, &skipped) {
         let (mut lower, mut upper) = (vec![], vec![]);
         for f in &kb {
             let Fact::Atom(a) = f else { continue };
@@ -147,7 +146,7 @@ mod tests {
             kb.push(le(&[("t", 1), (&format!("u{k}"), -1)], 0));
             kb.push(le(&[("t", -1), (&format!("l{k}"), 1)], 0));
         }
-        let roots: BTreeSet<Var> = (0..7).flat_map(|k| [Var::new(format!("u{k}")), Var::new(&format!("l{k}"))]).collect();
+        let roots: BTreeSet<Var> = (0..7).flat_map(|k| [Var::new(format!("u{k}")), Var::new(format!("l{k}"))]).collect();
         let out = eliminate_bounds(kb.clone(), &roots);
         assert_eq!(out, kb);
     }
