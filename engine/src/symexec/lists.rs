@@ -956,10 +956,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             // start also when a's start is the value of several locals: then `inv_a` names only one)
             let found = b.lists.iter().enumerate().find(|(k, lb)| {
                 let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
-                // the same start variable that neither side renames (a walked prefix whose
-                // head no local holds any more: both states inherited it unchanged)
-                let same = sa.is_none() && la.start == lb.start && !inv_b.contains_key(&lb.start);
-                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || same)
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
             });
             let Some((k, lb)) = found else {
                 i += 1;

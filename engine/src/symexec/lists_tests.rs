@@ -380,18 +380,3 @@ fn a_segment_stays_apart_from_the_list_a_local_still_points_into() {
     assert_eq!(s.lists.len(), 2, "{:?}", s.lists);
     assert!(s.lists.iter().any(|l| l.start == v("h") && l.end() == Some(&v("t"))));
 }
-
-#[test]
-fn invariants_with_the_same_unrenamed_start_are_merged_not_dropped() {
-    let m = module();
-    let mut cx = ctx(&m);
-    // a walked prefix whose head no local holds: both states inherited its start `h`
-    let mut a = segment_then_list(&["t"]);
-    a.add_atom(Atom::var_const(&v("n"), Rel::Eq, 1));
-    let mut b = segment_then_list(&["t"]);
-    b.lists[0].len = v("n2");
-    b.add_atom(Atom::var_const(&v("n2"), Rel::Eq, 2));
-    let merged = super::generalize::merge(&mut cx, &a, &b);
-    assert!(merged.state.lists.iter().any(|l| l.start == v("h") && l.end().is_some()), "{:?}", merged.state.lists);
-    assert_eq!(merged.state.lists.len(), 2);
-}
