@@ -102,6 +102,7 @@ pub fn project_facts(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
         }
         kb = out;
     }
+    kb = super::projection::eliminate_bounds(kb, roots);
     let mut seen = BTreeSet::new();
     kb.retain(|f| f.const_value() != Some(true) && f.vars().iter().all(|v| roots.contains(v)) && seen.insert(f.clone()));
     kb
@@ -525,11 +526,14 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     for l in &a.lists {
         let le = LinExpr::var(&l.len);
         derived.extend(Atom::cmp(&le, crate::logic::Rel::Ge, &LinExpr::constant(1)));
+        // the list's own length bound is a K too (a counter that rises by at most one per
+        // cell a walk passes: `s + len ≤ 300` where the KB's largest constants are ranges)
+        let own = super::lists::length_bound(ctx, a, &l.len).map(|b| -b.e.constant);
         for (y, ky) in &lvs {
             if ky.is_some() {
                 derived.extend(Atom::cmp(&le, crate::logic::Rel::Le, &LinExpr::var(y)));
                 derived.extend(Atom::cmp(&LinExpr::var(y), crate::logic::Rel::Le, &le));
-                for k in &bounds {
+                for k in bounds.iter().chain(own.iter().filter(|k| !bounds.contains(k))) {
                     let sum = le.add_scaled(1, &LinExpr::var(y));
                     derived.extend(sum.and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::constant(*k))));
                 }

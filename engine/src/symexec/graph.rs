@@ -270,6 +270,7 @@ impl Builder<'_, '_> {
             super::lists::fold(self.ctx, &mut st);
         }
         let arrival = st.kb.clone();
+        tracing::trace!("arrival KB {:?} (roots {:?})", st.kb, st.root_vars());
         generalize::cleanup(self.ctx, &mut st);
         let c = self.add_node(st, Some(parent), true);
         self.nodes[c].arrival_kb = arrival;
@@ -303,6 +304,7 @@ impl Builder<'_, '_> {
             self.nodes[a].state = general.clone();
         }
         tracing::debug!("gen point n{c} vs ancestor n{a}: general {:?} / {:?} / lists {:?}; inst {:?} / {:?} / lists {:?}", general.frames.last().map(|f| &f.lv), general.allocs.len(), general.lists, inst.frames.last().map(|f| &f.lv), inst.allocs.len(), inst.lists);
+        tracing::trace!("gen point n{c} vs ancestor n{a}: general KB {:?}; inst KB {:?}", general.kb, inst.kb);
         if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {
             self.nodes[c].out.push(Edge::Back(a, mu));
             return Ok(c);

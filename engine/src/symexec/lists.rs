@@ -451,13 +451,22 @@ pub(super) fn length_bound(ctx: &mut Ctx<'_>, s: &State, len: &Var) -> Option<At
         .collect();
     ks.sort_unstable();
     ks.dedup();
-    for k in ks.iter().take(8) {
-        let bound = Atom::var_const(len, Rel::Le, *k);
-        if ctx.entails(s, std::slice::from_ref(&bound)) {
-            return Some(bound);
+    // `len ≤ k` is monotone in k: binary search for the smallest entailed constant
+    let holds = |ctx: &mut Ctx<'_>, k: crate::logic::Int| ctx.entails(s, &[Atom::var_const(len, Rel::Le, k)]);
+    let (mut lo, mut hi) = (0usize, ks.len());
+    if hi == 0 || !holds(ctx, ks[hi - 1]) {
+        return None;
+    }
+    hi -= 1;
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if holds(ctx, ks[mid]) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
         }
     }
-    None
+    Some(Atom::var_const(len, Rel::Le, ks[hi]))
 }
 
 /// Names every invariant's start by a local equal to it where there is one (merges match
@@ -560,7 +569,7 @@ impl Chains<'_> {
 
 fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
     let cs = cells(ctx, s);
-    if cs.is_empty() {
+    if cs.is_empty() && s.lists.len() < 2 {
         return None;
     }
     let mut shapes: BTreeSet<(u64, u64)> = cs.iter().flat_map(|c| c.fields.iter().filter(|(_, p)| p.is_ptr).map(|(o, _)| (c.size, *o))).collect();
@@ -569,10 +578,13 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
     for (size, off) in shapes {
         let ch = Chains { s, cs: &cs, size, off };
         let nodes: Vec<Node> = (0..cs.len()).map(Node::Cell).chain((0..s.lists.len()).map(Node::List)).filter(|n| ch.is_member(*n)).collect();
-        if !nodes.iter().any(|n| matches!(n, Node::Cell(_))) {
+        let links: Vec<Option<Link>> = nodes.iter().map(|n| ch.link(ctx, *n)).collect();
+        // without concrete cells only a segment that leads into another member can fold (a
+        // walked prefix and the rest of its list once the cursor is dead)
+        let joins = links.iter().any(|l| matches!(l, Some(Link::To(Node::List(_)))));
+        if !nodes.iter().any(|n| matches!(n, Node::Cell(_))) && !joins {
             continue;
         }
-        let links: Vec<Option<Link>> = nodes.iter().map(|n| ch.link(ctx, *n)).collect();
         let indegree = |n: Node| links.iter().filter(|l| **l == Some(Link::To(n))).count();
         // pinned: referenced by a local, by two links, or from memory other than a link
         let mut pinned = BTreeSet::new();

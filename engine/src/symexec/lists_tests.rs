@@ -123,18 +123,24 @@ fn a_chain_with_a_live_reference_to_a_later_cell_splits_there() {
     }
 }
 
-fn one_list(start: &str, len: &str, next: &str) -> State {
-    let mut s = with_head(State { inputs_exact: true, ..State::default() }, start);
-    s.lists.push(ListInv {
+/// An invariant of 16-byte cells (i32 value `first .. last` at 0, next pointer at 8 whose
+/// first value is `next`), NULL-terminated or a segment ending at `end`.
+fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &str, end: Option<&str>) -> ListInv {
+    ListInv {
         start: v(start),
         len: v(len),
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: None, step: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None },
         ],
-    });
+    }
+}
+
+fn one_list(start: &str, len: &str, next: &str) -> State {
+    let mut s = with_head(State { inputs_exact: true, ..State::default() }, start);
+    s.lists.push(inv(start, len, ("f0", "l0"), next, None));
     s
 }
 
@@ -339,4 +345,38 @@ fn a_relation_holds_in_the_state_facts_only_for_non_empty_lists() {
     none.add_atom(Atom::var_const(&v("n"), Rel::Eq, 0));
     none.add_atom(Atom::var_const(&first, Rel::Eq, 4));
     assert!(!cx.entails(&none, &[Atom::var_const(&last, Rel::Eq, 3)]));
+}
+
+/// A segment `h .. t` of length `n` and the NULL-terminated list at `t` of length `m`
+/// (a walked prefix and the rest, or a list built by appending and its last cell).
+fn segment_then_list(locals: &[&str]) -> State {
+    let mut s = with_locals(State { inputs_exact: true, ..State::default() }, locals);
+    s.lists.push(inv("h", "n", ("f0", "f0_last"), "q", Some("t")));
+    s.lists.push(inv("t", "m", ("g0", "g0_last"), "r", None));
+    s
+}
+
+#[test]
+fn a_segment_and_the_list_it_leads_to_join_once_no_local_holds_the_join() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // no concrete cell at all: seg(h, n, end = t) + list(t, m) is list(h, n + m)
+    let mut s = segment_then_list(&["h"]);
+    assert!(lists::fold(&mut cx, &mut s));
+    assert_eq!(s.lists.len(), 1, "{:?}", s.lists);
+    let l = &s.lists[0];
+    assert_eq!((l.start.clone(), l.end()), (v("h"), None), "one NULL-terminated list from h");
+    let sum = LinExpr::var(&v("n")).add_scaled(1, &LinExpr::var(&v("m"))).expect("e");
+    assert!(cx.entails(&s, &[Atom::cmp(&LinExpr::var(&l.len), Rel::Eq, &sum).expect("a")]));
+}
+
+#[test]
+fn a_segment_stays_apart_from_the_list_a_local_still_points_into() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // the cursor `t` of a walk pins the rest: the walked prefix stays a segment
+    let mut s = segment_then_list(&["h", "t"]);
+    lists::fold(&mut cx, &mut s);
+    assert_eq!(s.lists.len(), 2, "{:?}", s.lists);
+    assert!(s.lists.iter().any(|l| l.start == v("h") && l.end() == Some(&v("t"))));
 }

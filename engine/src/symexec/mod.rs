@@ -80,6 +80,7 @@ mod lists;
 mod lists_calls;
 mod lists_rust;
 mod lists_values;
+mod projection;
 mod libc;
 mod returns;
 mod summary_store;
