@@ -26,15 +26,6 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
-/// A displayable value shown escaped.
-struct Escaped(String);
-
-impl fmt::Display for Escaped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 /// `inner` with its message and help escaped (its code, severity and URL are the program's
 /// own text and stay as they are).
 #[derive(Debug)]
@@ -66,7 +57,7 @@ impl<E: Diagnostic> Diagnostic for TerminalSafe<E> {
         self.inner.severity()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.help().map(|h| Box::new(Escaped(escaped(&h.to_string()))) as Box<dyn fmt::Display + 'a>)
+        self.inner.help().map(|h| Box::new(escaped(&h.to_string())) as Box<dyn fmt::Display + 'a>)
     }
     fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.inner.url()

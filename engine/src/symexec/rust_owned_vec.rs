@@ -34,6 +34,7 @@
 //! so removing it forgets nothing), so that the pointer cell's new block is paired instead.
 
 use super::ctx::Ctx;
+use super::lists::equal;
 use super::facts::Atom;
 use super::generalize::Mu;
 use super::state::{Alloc, AllocKind, PtEntry, State};
@@ -43,11 +44,6 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Size of the pointer and capacity fields (`usize`, 64-bit targets).
 const FIELD: u64 = 8;
 
-/// Whether `s` entails `x = y`.
-fn equal(ctx: &mut Ctx<'_>, s: &State, x: &Var, y: &Var) -> bool {
-    x == y || Atom::cmp(&LinExpr::var(x), Rel::Eq, &LinExpr::var(y)).is_some_and(|eq| ctx.entails(s, &[eq]))
-}
-
 /// Whether a block of `kind` may be a `Vec`'s buffer: a heap block or a `&mut Vec`'s buffer.
 fn buffer_kind(kind: AllocKind) -> bool {
     matches!(kind, AllocKind::Heap | AllocKind::VecBuffer)
@@ -56,21 +52,25 @@ fn buffer_kind(kind: AllocKind) -> bool {
 /// `a` and `b` without the `VecBuffer` blocks each proves empty (see the module
 /// documentation), `None` when there are none.
 pub(super) fn drop_empty_buffers(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Option<(State, State)> {
-    let mut pruned = [a.clone(), b.clone()];
-    let mut any = false;
-    for s in &mut pruned {
-        let empty: Vec<u32> = s
-            .allocs
+    // every merge passes here: decide on the states as they are, clone only when a block goes
+    let mut empty = |s: &State| -> Vec<u32> {
+        s.allocs
             .iter()
             .filter(|x| x.kind == AllocKind::VecBuffer && !s.pt.iter().any(|p| p.alloc == x.id))
             .filter(|x| Atom::cmp(&LinExpr::var(&x.end), Rel::Lt, &LinExpr::var(&x.start)).is_some_and(|lt| ctx.entails(s, &[lt])))
             .map(|x| x.id)
-            .collect();
-        any |= !empty.is_empty();
-        s.allocs.retain(|x| !empty.contains(&x.id));
+            .collect()
+    };
+    let (empty_a, empty_b) = (empty(a), empty(b));
+    if empty_a.is_empty() && empty_b.is_empty() {
+        return None;
     }
-    let [a, b] = pruned;
-    any.then_some((a, b))
+    let without = |s: &State, ids: &[u32]| {
+        let mut s = s.clone();
+        s.allocs.retain(|x| !ids.contains(&x.id));
+        s
+    };
+    Some((without(a, &empty_a), without(b, &empty_b)))
 }
 
 /// The buffer block of `s` (among `candidates`) that starts at the value of the pointer cell `p`.
