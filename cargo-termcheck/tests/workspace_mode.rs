@@ -201,3 +201,24 @@ fn source_annotations_allow_like_entries_and_callers_are_proved_assuming() {
     assert!(!run.stderr.contains('\r') && !run.stderr.contains('\u{1b}'), "{}", run.stderr);
     assert!(run.stderr.contains("   termcheck checking checksum lib `checksum`"), "{}", run.stderr);
 }
+
+#[test]
+fn names_and_file_names_with_escape_sequences_are_printed_escaped() {
+    // A function exported under a name with an OSC title sequence and a module file whose
+    // name holds an erase-screen sequence: both reach the report through the bitcode's
+    // symbol and debug info, and must not reach the terminal as control characters.
+    let dir = tempfile::tempdir().expect("temporary workspace");
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"esc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n").unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    let lib = "#[export_name = \"spin\\u{1b}]0;title\\u{7}\"]\npub extern \"C\" fn spin(x: u32) -> u32 {\n    x.wrapping_add(1)\n}\n\n#[path = \"evil\\u{1b}[2J.rs\"]\nmod evil;\npub use evil::halve;\n";
+    std::fs::write(dir.path().join("src/lib.rs"), lib).unwrap();
+    std::fs::write(dir.path().join("src/evil\u{1b}[2J.rs"), "pub fn halve(x: u32) -> u32 {\n    x / 2\n}\n").unwrap();
+    let target = tempfile::tempdir().expect("temporary target directory");
+    let run = termcheck(dir.path(), &["--target-dir", target.path().to_str().unwrap(), "--no-cache", "--color", "never"]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let out = &run.stdout;
+    assert!(!out.contains(['\u{1b}', '\u{7}']), "{out}");
+    assert_eq!(verdict_of(out, "spin\\u{1b}]0;title\\u{7}"), Some(("YES", "proved")), "{out}");
+    assert!(out.contains("esc::evil::halve (src/evil\\u{1b}[2J.rs:1)"), "{out}");
+    assert!(out.contains("proved          spin\\u{1b}]0;title\\u{7} (src/lib.rs:2)"), "{out}");
+}

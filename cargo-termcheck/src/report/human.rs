@@ -1,9 +1,12 @@
 //! The human report of a gated run: functions grouped by crate (worst first), each with its
 //! location, verdicts, findings at their levels and the allow entry used, then what was not
-//! analysed, unused allow entries and a summary line.
+//! analysed, unused allow entries and a summary line. Every text from the input (names,
+//! paths, reasons, details) is written terminal-safe (`terminal_safe::escaped`); only the
+//! palette's own styles are escape sequences.
 
 use super::verdict_words::{memory_word, origin_words, termination_word};
 use crate::policy::{CheckFinding, Evaluation, FunctionFinding, Level, PolicySource, Status};
+use crate::terminal_safe::escaped;
 use anstyle::{AnsiColor, Style};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -60,7 +63,7 @@ pub fn render_human(evaluation: &Evaluation<'_>, color: bool) -> String {
     }
     for ((no_crate, name), mut functions) in by_crate {
         functions.sort_by_cached_key(|f| (std::cmp::Reverse(f.status), crate::policy::pattern::normal_path(&f.result.path)));
-        let title = if no_crate { name.to_string() } else { format!("crate `{name}`") };
+        let title = escaped(&if no_crate { name.to_string() } else { format!("crate `{name}`") });
         let _ = writeln!(out, "{} ({} function{})", palette.bold(&title), functions.len(), plural(functions.len()));
         for function in functions {
             write_function(&mut out, evaluation, function, &palette);
@@ -71,7 +74,7 @@ pub fn render_human(evaluation: &Evaluation<'_>, color: bool) -> String {
         let _ = writeln!(out, "{}", palette.bold("not analysed"));
         for item in &evaluation.not_analysed {
             let crate_note = item.item.crate_name.as_deref().map(|c| format!(" (crate `{c}`)")).unwrap_or_default();
-            let _ = writeln!(out, "  {} {}{crate_note}", palette.level(item.finding.level), item.item.what);
+            let _ = writeln!(out, "  {} {}", palette.level(item.finding.level), escaped(&format!("{}{crate_note}", item.item.what)));
             write_finding(&mut out, &item.finding, &palette);
         }
         out.push('\n');
@@ -80,8 +83,8 @@ pub fn render_human(evaluation: &Evaluation<'_>, color: bool) -> String {
         let _ = writeln!(out, "{}", palette.bold("unused allow entries"));
         for unused in &evaluation.unused_allows {
             let at = if unused.entry.from_annotation { " (source annotation)".to_string() } else { policy_place(evaluation, unused.entry.line) };
-            let _ = writeln!(out, "  {} unused-allow: {}{at}", palette.level(unused.level), unused.explanation());
-            let _ = writeln!(out, "        reason given: {}", unused.entry.reason);
+            let _ = writeln!(out, "  {} unused-allow: {}", palette.level(unused.level), escaped(&format!("{}{at}", unused.explanation())));
+            let _ = writeln!(out, "        reason given: {}", escaped(&unused.entry.reason));
         }
         out.push('\n');
     }
@@ -98,12 +101,12 @@ fn write_function(out: &mut String, evaluation: &Evaluation<'_>, function: &Func
         memory_word(&result.report.memory_safety)
     );
     let path = crate::policy::pattern::normal_path(&result.path);
-    let _ = writeln!(out, "  {} {path}{location}  {verdicts}", palette.status(function.status));
+    let _ = writeln!(out, "  {} {}", palette.status(function.status), escaped(&format!("{path}{location}  {verdicts}")));
     for finding in &function.findings {
         write_finding(out, finding, palette);
     }
     for assumption in &function.assumptions {
-        let _ = writeln!(out, "        {}", assumption.describe());
+        let _ = writeln!(out, "        {}", escaped(&assumption.describe()));
     }
 }
 
@@ -116,7 +119,7 @@ fn write_finding(out: &mut String, finding: &CheckFinding, palette: &Palette) {
         None if finding.origin == crate::policy::LevelOrigin::Default => String::new(),
         None => format!(" ({})", origin_words(finding)),
     };
-    let _ = writeln!(out, "        {} {}: {}{how}", palette.level(finding.level), finding.check, finding.detail);
+    let _ = writeln!(out, "        {} {}", palette.level(finding.level), escaped(&format!("{}: {}{how}", finding.check, finding.detail)));
 }
 
 fn policy_place(evaluation: &Evaluation<'_>, line: Option<usize>) -> String {
@@ -165,7 +168,7 @@ fn write_summary(out: &mut String, evaluation: &Evaluation<'_>, palette: &Palett
     } else {
         palette.paint(Style::new().fg_color(Some(AnsiColor::Red.into())).bold(), "policy violated")
     };
-    let _ = writeln!(out, "termcheck: {verdict} ({} denied, {} warned findings) under {policy}", c.denied, c.warned);
+    let _ = writeln!(out, "termcheck: {verdict} ({} denied, {} warned findings) under {}", c.denied, c.warned, escaped(&policy));
 }
 
 fn plural(n: usize) -> &'static str {
@@ -211,5 +214,23 @@ mod tests {
         assert!(coloured.contains("\u{1b}["), "{coloured}");
         assert!(plain.contains("error           spin  termination NO, memory safety proved"), "{plain}");
         assert!(plain.ends_with("policy violated (1 denied, 0 warned findings) under the default policy (no termcheck.toml)\n"), "{plain}");
+    }
+
+    #[test]
+    fn names_and_files_from_the_input_are_escaped_and_only_the_palette_styles() {
+        let mut f = looping();
+        f.path = "spin\u{1b}]0;title\u{7}".into();
+        f.crate_name = Some("c\u{1b}[2J".into());
+        f.location = Some(crate::policy::SourceLocation { file: "/ws/src/e\u{9b}31m.c".into(), line: 3 });
+        let results = [f];
+        let evaluation = evaluate(&Policy::defaults(Path::new("/ws")), &results, &[], None);
+        let plain = render_human(&evaluation, false);
+        assert!(!plain.contains(['\u{1b}', '\u{7}', '\u{9b}']), "{plain}");
+        assert!(plain.contains("crate `c\\u{1b}[2J`"), "{plain}");
+        assert!(plain.contains("spin\\u{1b}]0;title\\u{7} (src/e\\u{9b}31m.c:3)  termination NO"), "{plain}");
+        // with colour, every escape character left is the start of one of the palette's styles
+        let coloured = render_human(&evaluation, true);
+        assert!(coloured.matches('\u{1b}').count() == coloured.matches("\u{1b}[").count(), "{coloured}");
+        assert!(!coloured.contains("\u{1b}[2J") && !coloured.contains(['\u{7}', '\u{9b}']), "{coloured}");
     }
 }

@@ -38,7 +38,8 @@ pub fn run(args: WorkspaceArgs) -> i32 {
         Ok(code) => code,
         #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
         Err(error) => {
-            eprintln!("{:?}", miette::Report::new(error));
+            // names, paths and tool output from the input: terminal-safe (`terminal_safe`)
+            eprintln!("{}", crate::terminal_safe::report(error));
             EXIT_FAILURE
         }
     }
@@ -129,7 +130,7 @@ fn check_workspace(args: &WorkspaceArgs) -> Result<i32, WorkspaceError> {
     if outcomes.iter().any(|u| u.failure.is_some()) {
         #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
         for failure in outcomes.iter().filter_map(|u| u.failure.as_deref()) {
-            eprintln!("{failure}");
+            eprintln!("{}", crate::terminal_safe::escaped(failure));
         }
         return Ok(EXIT_FAILURE);
     }
@@ -145,7 +146,8 @@ fn gate(args: &WorkspaceArgs, policy: &crate::policy::Policy, outcomes: &[UnitOu
         Ok(policy) => policy,
         #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
         Err(error) => {
-            eprintln!("{:?}", miette::Report::new(error));
+            // the annotation's text and function name come from the input
+            eprintln!("{}", crate::terminal_safe::report(error));
             return crate::policy::exit_code::USAGE_OR_CONFIG_ERROR;
         }
     };
@@ -177,7 +179,8 @@ fn gate(args: &WorkspaceArgs, policy: &crate::policy::Policy, outcomes: &[UnitOu
                 args::ColorArg::Never => crate::report::ColorChoice::Never,
             });
             let color = crate::report::use_color(flag, |k| std::env::var(k).ok(), std::io::IsTerminal::is_terminal(&std::io::stdout()));
-            let verdicts = render::workspace_text(outcomes, not_analysed, seconds);
+            // plain text: every name and path of the input in it is made terminal-safe at once
+            let verdicts = crate::terminal_safe::escaped(&render::workspace_text(outcomes, not_analysed, seconds));
             format!("{verdicts}\n{}", crate::report::render_human(&evaluation, color))
         }
     };
@@ -188,7 +191,7 @@ fn gate(args: &WorkspaceArgs, policy: &crate::policy::Policy, outcomes: &[UnitOu
         if let Err(error) = std::fs::write(path, crate::report::render_sarif(&evaluation)) {
             #[allow(clippy::print_stderr, reason = "the CLI renders its errors on stderr")]
             {
-                eprintln!("error: cannot write the SARIF file {}: {error}", path.display());
+                eprintln!("error: cannot write the SARIF file {}", crate::terminal_safe::escaped(&format!("{}: {error}", path.display())));
             }
             return EXIT_FAILURE;
         }
