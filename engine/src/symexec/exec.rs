@@ -676,8 +676,15 @@ fn find_alloc_in(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<
     };
     order.sort_by_key(|i| if hinted(*i) { 0 } else { 1 });
     let last = LinExpr::var(addr).add_scaled(1, &LinExpr::constant(size as i128 - 1))?;
+    let offsets = super::rust_cells::Offsets::of(s);
     for i in order {
         let a = &s.allocs[i];
+        // decided by the knowledge base's equations when they fix the offsets (no z3 query)
+        match offsets.inside(addr, size, &a.start, &a.end) {
+            Some(true) => return Some(a.id),
+            Some(false) => continue,
+            None => {}
+        }
         let lo = Atom::cmp(&LinExpr::var(&a.start), Rel::Le, &LinExpr::var(addr))?;
         let hi = Atom::cmp(&last, Rel::Le, &LinExpr::var(&a.end))?;
         if ctx.entails(s, &[lo, hi]) {
@@ -697,6 +704,7 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
     // state is only read while deciding, and the cells are dropped afterwards
     let mut keep = Vec::with_capacity(s.pt.len());
     let mut proved_apart = vec![];
+    let offsets = super::rust_cells::Offsets::of(s);
     for p in &s.pt {
         if p.alloc != alloc {
             keep.push(true);
@@ -706,7 +714,12 @@ fn invalidate(ctx: &mut Ctx<'_>, s: &mut State, alloc: u32, addr: &LinExpr, len:
         // disjoint: addr + len ≤ p.addr  or  p.addr + p.size ≤ addr
         let before = addr.add_scaled(1, &LinExpr::constant(len)).and_then(|e| Atom::cmp(&e, Rel::Le, &pe));
         let after = pe.add_scaled(1, &LinExpr::constant(p.size as i128)).and_then(|e| Atom::cmp(&e, Rel::Le, addr));
-        let disjoint = [before, after].into_iter().flatten().find(|b| ctx.entails(s, std::slice::from_ref(b)));
+        // decided by the knowledge base's equations when they fix `addr − p.addr` (no z3 query)
+        let by_offset = offsets.offset_of(addr, &p.addr).map(|d| [d.checked_add(len).is_some_and(|e| e <= 0), i128::from(p.size) <= d]);
+        let disjoint = match by_offset {
+            Some([is_before, is_after]) => if is_before { before } else if is_after { after } else { None },
+            None => [before, after].into_iter().flatten().find(|b| ctx.entails(s, std::slice::from_ref(b))),
+        };
         keep.push(disjoint.is_some());
         proved_apart.extend(disjoint);
     }

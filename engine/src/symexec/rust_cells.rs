@@ -55,6 +55,45 @@ pub(super) fn constant_value(s: &State, v: &Var) -> Option<i128> {
     search(&next, v, |x, k| constants.get(x).and_then(|c| c.checked_add(k)))
 }
 
+/// The offsets between variables that the knowledge base's equations `x = y + c` fix, for
+/// the memory checks that otherwise ask z3 at every access (`exec::find_alloc_in`,
+/// `exec::invalidate`; a `Vec`'s fields and a stack block's cells are all such offsets).
+/// Exact: the equations are conjuncts of ⟨s⟩, so what follows from them is entailed; and an
+/// offset that refutes a check makes it fail for a satisfiable ⟨s⟩ (an unsatisfiable one
+/// then only loses precision: a check answered "not entailed" is always sound).
+pub(super) struct Offsets<'s>(Adjacency<'s>);
+
+impl<'s> Offsets<'s> {
+    pub(super) fn of(s: &'s State) -> Offsets<'s> {
+        Offsets(equations(s).0)
+    }
+
+    /// `k` with `x = y + k`, if the equations fix it.
+    fn between(&self, x: &Var, y: &Var) -> Option<i128> {
+        search(&self.0, x, |z, k| (z == y).then_some(k))
+    }
+
+    /// Whether `[addr, addr + size − 1] ⊆ [start, end]`: `Some(answer)` when the equations
+    /// fix both `addr − start` and `end − start`.
+    pub(super) fn inside(&self, addr: &Var, size: u64, start: &Var, end: &Var) -> Option<bool> {
+        let k = self.between(addr, start)?;
+        let m = self.between(end, start)?;
+        let last = k.checked_add(i128::from(size) - 1)?;
+        Some(k >= 0 && last <= m)
+    }
+
+    /// `d` with `addr = cell + d`, when `addr` is a variable plus a constant and the
+    /// equations fix that variable's offset from `cell`.
+    pub(super) fn offset_of(&self, addr: &LinExpr, cell: &Var) -> Option<i128> {
+        let mut vars = addr.coeffs.iter();
+        let (v, 1) = vars.next()? else { return None };
+        if vars.next().is_some() {
+            return None;
+        }
+        self.between(v, cell)?.checked_add(addr.constant)
+    }
+}
+
 /// Breadth-first along the equations from `from` (each reached `x` with `from = x + k`, at
 /// most [`MAX_CHAIN`] steps): the first `found(x, k)` that is `Some`.
 fn search(next: &Adjacency<'_>, from: &Var, found: impl Fn(&Var, i128) -> Option<i128>) -> Option<i128> {
@@ -168,5 +207,22 @@ mod tests {
         let start = Var::new("start_0");
         assert_eq!(canonical_address(&mut s, 1, &start, &Var::new("q_2")), None);
         assert_eq!(canonical_address(&mut s, 1, &start, &Var::new("r_3")), None);
+    }
+
+    #[test]
+    fn offsets_fixed_by_equations_decide_containment_and_overlap() {
+        // block [b, b + 15]; a = b + 8; c = a + 4
+        let s = State { kb: vec![eq("e_1", "b_0", 15), eq("a_2", "b_0", 8), eq("c_3", "a_2", 4)], ..State::default() };
+        let offsets = Offsets::of(&s);
+        let (b, e) = (Var::new("b_0"), Var::new("e_1"));
+        assert_eq!(offsets.inside(&Var::new("a_2"), 8, &b, &e), Some(true), "b + 8 .. b + 15");
+        assert_eq!(offsets.inside(&Var::new("c_3"), 4, &b, &e), Some(true), "b + 12 .. b + 15");
+        assert_eq!(offsets.inside(&Var::new("c_3"), 8, &b, &e), Some(false), "b + 12 .. b + 19 runs past the end");
+        assert_eq!(offsets.inside(&Var::new("x_9"), 1, &b, &e), None, "an unrelated address is left to z3");
+        // c + 0 is 4 bytes after a: an 8-byte cell at a overlaps, a 4-byte one does not
+        let c = LinExpr::var(&Var::new("c_3"));
+        assert_eq!(offsets.offset_of(&c, &Var::new("a_2")), Some(4));
+        assert_eq!(offsets.offset_of(&c.add_scaled(1, &LinExpr::constant(-12)).unwrap(), &b), Some(0));
+        assert_eq!(offsets.offset_of(&c.scale(2).unwrap(), &b), None, "a scaled address is left to z3");
     }
 }
