@@ -168,9 +168,11 @@ pub fn instance_from(ctx: &mut Ctx<'_>, general: &State, inst: &State, seed: Mu)
     for a in &general.allocs {
         let exp_s = apply(&mu, &a.start);
         let exp_e = apply(&mu, &a.end);
-        let mut found = inst.allocs.iter().find(|b| b.kind == a.kind && !used_allocs.contains(&b.id) && b.start == exp_s && b.end == exp_e);
+        // kinds as the merge pairs them (a `&mut Vec`'s buffer generalizes a heap block)
+        let kind_fits = |b: &super::state::Alloc| super::rust_owned_vec::kind_generalizes(a.kind, b.kind);
+        let mut found = inst.allocs.iter().find(|b| kind_fits(b) && !used_allocs.contains(&b.id) && b.start == exp_s && b.end == exp_e);
         for b in inst.allocs.iter().filter(|_| found.is_none()) {
-            if b.kind != a.kind || used_allocs.contains(&b.id) {
+            if !kind_fits(b) || used_allocs.contains(&b.id) {
                 continue;
             }
             let ok_s = mu.get(&a.start).map_or(true, |x| *x == b.start);
@@ -410,7 +412,8 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
     }
     if widen && !refuted.is_empty() {
         let before = kb.len();
-        kb.retain(|x| !refuted.contains(&linear_form(x)));
+        // a `Vec`'s `len ≤ cap` survives the widening (`rust_owned_vec`)
+        kb.retain(|x| !refuted.contains(&linear_form(x)) || super::rust_owned_vec::length_within_capacity(&c, x));
         tracing::debug!("merge widened by families: {} atoms of {} refuted forms dropped", before - kb.len(), refuted.len());
     }
     kb.extend(late);

@@ -96,8 +96,13 @@ struct Builder<'c, 'm> {
     nodes: Vec<Node>,
     work: Vec<usize>,
     /// Merges per loop position, counted apart below each entry of a non-recursive
-    /// summarized callee (its entries are independent graphs whose positions coincide).
-    merges: HashMap<(Option<usize>, Position), usize>,
+    /// summarized callee (its entries are independent graphs whose positions coincide) and
+    /// per chain of merged states (by the chain's first node, `loop_origin`): sibling paths
+    /// that reach a loop without passing it (a `&mut Vec` push that grows the buffer or not
+    /// in the first iteration) each generalize on their own, like entries' chains.
+    merges: HashMap<(Option<usize>, Position, usize), usize>,
+    /// The first node of the chain of loop-header states a merged one belongs to.
+    loop_origin: HashMap<usize, usize>,
     /// Merges per chain of entries (by the chain's first entry).
     entry_merges: HashMap<usize, usize>,
     /// The first entry of the chain a merged entry belongs to.
@@ -123,6 +128,7 @@ pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &Symexec
         nodes: vec![],
         work: vec![],
         merges: HashMap::new(),
+        loop_origin: HashMap::new(),
         entry_merges: HashMap::new(),
         entry_origin: HashMap::new(),
         total_merges: 0,
@@ -269,6 +275,7 @@ impl Builder<'_, '_> {
             }
             super::lists::fold(self.ctx, &mut st);
         }
+        super::rust_owned_vec::pointers_at_buffer_starts(&mut st);
         let arrival = st.kb.clone();
         tracing::trace!("arrival KB {:?} (roots {:?})", st.kb, st.root_vars());
         generalize::cleanup(self.ctx, &mut st);
@@ -317,7 +324,8 @@ impl Builder<'_, '_> {
             self.entry_merges.entry(origin).or_insert(0)
         } else {
             let scope = self.callee_scope(c);
-            self.merges.entry((scope, pos)).or_insert(0)
+            let chain = self.loop_origin.get(&a).copied().unwrap_or(a);
+            self.merges.entry((scope, pos, chain)).or_insert(0)
         };
         *count += 1;
         self.total_merges += 1;
@@ -542,11 +550,14 @@ impl Builder<'_, '_> {
         None
     }
 
-    /// `m` replaces the entry `a`: it continues `a`'s chain.
+    /// `m` replaces `a` (an entry or a loop-header state): it continues `a`'s chain.
     fn note_origin(&mut self, m: usize, a: usize) {
         if self.nodes[a].entry {
             let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
             self.entry_origin.insert(m, origin);
+        } else {
+            let origin = self.loop_origin.get(&a).copied().unwrap_or(a);
+            self.loop_origin.insert(m, origin);
         }
     }
 

@@ -49,6 +49,67 @@ fn buffer_kind(kind: AllocKind) -> bool {
     matches!(kind, AllocKind::Heap | AllocKind::VecBuffer)
 }
 
+/// Makes each 8-byte pointer cell whose value the knowledge base's equations make equal to a
+/// heap or `&mut Vec` buffer block's start hold that start itself (at generalization points,
+/// `graph`). std's `finish_grow` returns the reallocated pointer through a `Result`, so after
+/// a push the `Vec`'s pointer field holds a variable only *equal* to the new block's start;
+/// the instance check binds a cell's value to the block's start syntactically and so never
+/// recognised such a state as an instance of the merged one (`vec_mut_push`). Meaning-
+/// preserving: the cell's value is replaced by a variable the knowledge base proves equal.
+pub(super) fn pointers_at_buffer_starts(s: &mut State) {
+    let mut rewrites: Vec<(usize, Var)> = vec![];
+    for (i, p) in s.pt.iter().enumerate().filter(|(_, p)| p.is_ptr && p.size == FIELD) {
+        if s.allocs.iter().any(|b| b.start == p.value) {
+            continue;
+        }
+        let at_start = s.allocs.iter().filter(|b| buffer_kind(b.kind)).find(|b| super::rust_cells::offset_from(s, &p.value, &b.start) == Some(0));
+        if let Some(b) = at_start {
+            rewrites.push((i, b.start.clone()));
+        }
+    }
+    for (i, start) in rewrites {
+        s.pt[i].value = start;
+    }
+}
+
+/// Whether `atom` is `x − y ≤ 0` between two integer fields of one struct that also holds a
+/// pointer to a heap or `&mut Vec` buffer block — a `Vec`'s `len ≤ cap` in the merged state
+/// `c` — which the merge's widening by families keeps although its family is refuted
+/// (`generalize::merge_widening`). When the pushes fill the buffer, the instance has `len =
+/// cap` and refutes the candidate `len − cap ≤ −1`; dropping the whole family `len − cap ≤
+/// k` with it lost `len ≤ cap`, so the push without growth (`len ≠ cap`) wrote past the
+/// buffer (`vec_mut_push`). Sound: the atom is kept only when the other state entails it,
+/// like any merged fact; and the merges still converge, since such atoms (constant 0, between
+/// the fields of the blocks) are finitely many and never re-created with other constants.
+pub(super) fn length_within_capacity(c: &State, atom: &Atom) -> bool {
+    if atom.rel != super::facts::ARel::Le || atom.e.constant != 0 || atom.e.coeffs.len() != 2 {
+        return false;
+    }
+    let mut it = atom.e.coeffs.iter();
+    let (Some((x, &cx)), Some((y, &cy))) = (it.next(), it.next()) else { return false };
+    if !matches!((cx, cy), (1, -1) | (-1, 1)) {
+        return false;
+    }
+    let field = |v: &Var| c.pt.iter().find(|p| !p.is_ptr && p.size == FIELD && p.value == *v).map(|p| p.alloc);
+    let (Some(bx), Some(by)) = (field(x), field(y)) else { return false };
+    bx == by
+        && c.pt.iter().any(|p| p.is_ptr && p.size == FIELD && p.alloc == bx && c.allocs.iter().any(|b| buffer_kind(b.kind) && b.start == p.value))
+}
+
+/// Whether a general state's block of kind `general` may stand for an instance's block of
+/// kind `inst` (`generalize::instance_from`): the same kind, or a `&mut Vec`'s buffer
+/// (`VecBuffer`: empty, or a block of the global allocator owned by the `Vec`) standing for a
+/// heap block — the block a push's `__rust_realloc` moved the buffer to. This is the pairing
+/// [`match_buffers`] makes at a merge (a `VecBuffer` and a heap block merge into a
+/// `VecBuffer`), so a later instance of the merged state is recognised as one instead of
+/// being merged again into the same state (which never converged: `vec_mut_push`). Sound:
+/// the general block's kind allows fewer operations (it may be empty; C's `free` does not
+/// take it), and what both states say about the block's bounds and cells is still checked
+/// (cells and the knowledge base, conditions (c) and (e)).
+pub(super) fn kind_generalizes(general: AllocKind, inst: AllocKind) -> bool {
+    general == inst || (general == AllocKind::VecBuffer && inst == AllocKind::Heap)
+}
+
 /// `a` and `b` without the `VecBuffer` blocks each proves empty (see the module
 /// documentation), `None` when there are none.
 pub(super) fn drop_empty_buffers(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Option<(State, State)> {
@@ -206,4 +267,67 @@ pub(super) fn buffer_candidates(a: &State) -> Vec<Atom> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symexec::facts::{ARel, Fact};
+
+    fn v(x: &str) -> Var {
+        Var::new(x)
+    }
+
+    fn eq(x: &str, y: &str, c: i128) -> Fact {
+        // x = y + c
+        let e = LinExpr::var(&v(x)).add_scaled(-1, &LinExpr::var(&v(y))).and_then(|e| e.add_scaled(1, &LinExpr::constant(-c))).unwrap();
+        Fact::Atom(Atom { e, rel: ARel::Eq })
+    }
+
+    fn cell(addr: &str, value: &str, is_ptr: bool, alloc: u32) -> PtEntry {
+        PtEntry { addr: v(addr), size: FIELD, is_ptr, unsigned: false, value: v(value), alloc }
+    }
+
+    /// A `&mut Vec` block 3 (cap at `v`, pointer at `p`, length at `l`) and a heap block 4.
+    fn vec_state(pointer: &str) -> State {
+        let block = |id, start: &str, end: &str, kind| Alloc { id, start: v(start), end: v(end), kind, pristine: None };
+        State {
+            allocs: vec![block(3, "v", "v_end", AllocKind::RefParam { mutable: true, may_be_empty: false }), block(4, "buf", "buf_end", AllocKind::Heap)],
+            pt: vec![cell("v", "cap", false, 3), cell("p", pointer, true, 3), cell("l", "len", false, 3)],
+            kb: vec![eq("p", "v", 8), eq("l", "v", 16), eq("t", "buf", 0)],
+            ..State::default()
+        }
+    }
+
+    #[test]
+    fn a_pointer_cell_equal_to_a_buffer_start_holds_the_start() {
+        let mut s = vec_state("t");
+        pointers_at_buffer_starts(&mut s);
+        assert_eq!(s.pt[1].value, v("buf"), "t = buf + 0 by the knowledge base");
+        // a pointer into the buffer (not at its start) stays as it is
+        let mut s = vec_state("t");
+        s.kb[2] = eq("t", "buf", 4);
+        pointers_at_buffer_starts(&mut s);
+        assert_eq!(s.pt[1].value, v("t"));
+    }
+
+    #[test]
+    fn a_vec_buffer_generalizes_a_heap_block_and_nothing_else() {
+        assert!(kind_generalizes(AllocKind::VecBuffer, AllocKind::Heap));
+        assert!(kind_generalizes(AllocKind::Heap, AllocKind::Heap));
+        assert!(!kind_generalizes(AllocKind::Heap, AllocKind::VecBuffer), "a heap block is never empty, a buffer may be");
+        assert!(!kind_generalizes(AllocKind::VecBuffer, AllocKind::Foreign));
+    }
+
+    #[test]
+    fn only_the_order_of_a_vecs_fields_is_kept_by_the_widening() {
+        let s = vec_state("buf");
+        let le = |x: &str, y: &str, c: i128| Atom::cmp(&LinExpr::var(&v(x)), Rel::Le, &LinExpr::var(&v(y)).add_scaled(1, &LinExpr::constant(c)).unwrap()).unwrap();
+        assert!(length_within_capacity(&s, &le("len", "cap", 0)));
+        assert!(!length_within_capacity(&s, &le("len", "cap", -1)), "a bound with another constant is widened as before");
+        assert!(!length_within_capacity(&s, &le("len", "n", 0)), "n is no field");
+        let mut no_buffer = vec_state("elsewhere");
+        no_buffer.allocs.pop();
+        assert!(!length_within_capacity(&no_buffer, &le("len", "cap", 0)), "a struct pointing to no buffer");
+    }
 }

@@ -1,8 +1,9 @@
 // Pushes `n` elements through a `&mut Vec<u32>` (std's `RawVec::grow_one` linked from the
-// sysroot's bitcode reallocates the caller's buffer, or allocates one when `cap = 0`).
-// Today MAYBE: the merges keep the moved buffer (`cap · 4` bytes, `len ≤ cap`), but the push
-// loop's generalization does not settle within the merge limit (or the time) — a known
-// limitation (BENCHMARKS.md, "Session 9: product"), never NO and never a violation.
+// sysroot's bitcode reallocates the caller's buffer, or allocates one when `cap = 0`): the
+// caller's buffer (`VecBuffer`, possibly empty) and the heap block a push moves it to are one
+// block across merges, `len ≤ cap` survives the widening, and each way the first push can go
+// (room left, growth from 0, growth by doubling) generalizes on its own (`symexec/
+// rust_owned_vec.rs`, `graph.rs`): YES, memory safety proved.
 #[no_mangle]
 pub fn vec_mut_push(v: &mut Vec<u32>, n: u32) {
     let mut i = 0;
