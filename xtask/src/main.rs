@@ -8,6 +8,11 @@ mod gen_modular;
 mod its_replay;
 mod loop_lines;
 mod replay;
+mod replay_math;
+mod replay_math_ops;
+#[cfg(test)]
+mod replay_math_tests;
+mod replay_math_witness;
 mod runner;
 mod scoring;
 mod summary;

@@ -39,8 +39,11 @@ enum Replay {
     /// The harness reproduced the NO (still running) or the violation (sanitizer report).
     Reproduced,
     /// Under `math`: the NO holds over mathematical integers only (a recurrent set over ℤ, or a
-    /// native run that overflows a signed type).
+    /// native run that overflows a signed type), and the replay interpreter did not reproduce it.
     OverIntegersOnly,
+    /// A witness the native harness cannot reproduce (over ℤ only, or no harness) reproduced
+    /// by the replay interpreter (`replay_math.rs`) in the command's integer semantics.
+    Interpreted,
     /// ITS: the interpreter's budget ran out before the witness was reproduced or refuted.
     Undecided,
     /// ITS: not reproduced by a bounded search that guessed or cut (or the witness lacks a
@@ -61,7 +64,7 @@ impl Replay {
             Replay::BuildFailed => Some("the harness does not build"),
             Replay::Undecided => Some("the interpreter's budget ran out"),
             Replay::NotFound => Some("not found by the bounded search"),
-            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Disagrees => None,
+            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Interpreted | Replay::Disagrees => None,
         }
     }
 }
@@ -163,11 +166,37 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
         } else {
             run_harness(file, int_semantics, replayed, run_limit, work, kill_after)
         };
+        let r = match r.0 {
+            Replay::NoHarness | Replay::OverIntegersOnly if what == "NO" => interpret(file, int_semantics, &verdict.json["termination"], r),
+            _ => r,
+        };
         out.push((what, r.0, r.1));
         if what == "NO" || !verdict.no {
             return out;
         }
         of = Some("nontermination");
+    }
+}
+
+/// A NO the native harness does not reproduce (`native`: over ℤ only, or no harness), replayed
+/// in the replay interpreter over the engine front end's IR of `file`: reproduced, still
+/// `native` with the interpreter's reason, or a disagreement.
+fn interpret(file: &Path, int_semantics: &str, witness: &serde_json::Value, native: (Replay, String)) -> (Replay, String) {
+    use crate::replay_math_witness::{replay_no, Outcome, STEP_BUDGET};
+    use termcheck_engine::verdict::IntSemantics;
+    let sem = match int_semantics {
+        "math" => IntSemantics::Math,
+        "wrap" => IntSemantics::Wrap,
+        _ => IntSemantics::C,
+    };
+    let module = match termcheck_engine::frontend::load_module(file, termcheck_engine::driver::InputKind::C) {
+        Ok(m) => m,
+        Err(e) => return (native.0, format!("{}; the replay interpreter: the program does not load: {e}", native.1)),
+    };
+    match replay_no(&module, "main", sem, witness, STEP_BUDGET) {
+        Outcome::Replayed(detail) => (Replay::Interpreted, detail),
+        Outcome::NotReplayed(why) => (native.0, format!("{}; the replay interpreter: {why}", native.1)),
+        Outcome::Disagrees(why) => (Replay::Disagrees, format!("the replay interpreter ({int_semantics}): {why}")),
     }
 }
 
@@ -229,16 +258,18 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
             Some(why) => println!("not replayed ({why}) {what} {path}: {detail}"),
             None if *r == Replay::Disagrees => println!("DISAGREES {what} {path}: {detail}"),
             None if *r == Replay::OverIntegersOnly => println!("over mathematical integers only {what} {path}: {detail}"),
+            None if *r == Replay::Interpreted => println!("reproduced by the replay interpreter ({int_semantics}) {what} {path}: {detail}"),
             None => {}
         }
     }
     for what in ["NO", "violation"] {
         let total = all.iter().filter(|(_, w, _, _)| *w == what).count();
         println!(
-            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
+            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced natively, {} reproduced by the replay interpreter, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
             results.len(),
             dir.display(),
             count(what, Replay::Reproduced),
+            count(what, Replay::Interpreted),
             count(what, Replay::OverIntegersOnly),
             count(what, Replay::Disagrees),
             count(what, Replay::Undecided),
