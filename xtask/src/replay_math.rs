@@ -78,7 +78,7 @@ enum Byte {
     Unknown,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Block {
     base: u64,
     bytes: Vec<Byte>,
@@ -89,7 +89,7 @@ struct Block {
     wide: BTreeMap<u64, (u64, Num)>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 struct Memory {
     blocks: Vec<Block>,
     next: u64,
@@ -130,7 +130,7 @@ impl Memory {
     }
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Frame {
     func: FuncId,
     block: BlockId,
@@ -155,6 +155,12 @@ pub struct Machine<'m> {
     pub widest: u64,
     /// Set when a step entered a block (of the top frame): a header check looks then.
     pub entered_block: bool,
+}
+
+/// A copy of a run's state (`Machine::snapshot`).
+pub struct Snapshot {
+    frames: Vec<Frame>,
+    memory: Memory,
 }
 
 /// What the entry function is called with: an integer, or a block of bytes (a pointer
@@ -191,6 +197,17 @@ impl<'m> Machine<'m> {
         }
         m.push_frame(f, vals);
         Ok(m)
+    }
+
+    /// The run's whole state (frames and memory): a run with no further inputs to read is
+    /// deterministic, so one that comes back to a state it was in never ends.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot { frames: self.frames.clone(), memory: self.memory.clone() }
+    }
+
+    /// Whether the run is in the state `s`.
+    pub fn is_in(&self, s: &Snapshot) -> bool {
+        self.frames == s.frames && self.memory == s.memory
     }
 
     /// The function, block and frame depth the run is in.

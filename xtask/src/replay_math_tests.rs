@@ -136,3 +136,13 @@ fn an_uninitialised_read_of_memory_takes_one_input_and_keeps_it() {
     let out = replay_no(&m, "main", IntSemantics::C, &witness(&[("uninit-read", 7)], false, None), BUDGET);
     assert!(matches!(&out, Outcome::Replayed(_)), "{out:?}");
 }
+
+#[test]
+fn a_state_the_run_comes_back_to_is_an_exact_lasso_but_growth_is_not() {
+    let m = module(UNINITIALISED);
+    let out = replay_no(&m, "main", IntSemantics::C, &witness(&[("freeze", 3)], false, None), BUDGET);
+    assert!(matches!(&out, Outcome::Replayed(d) if d.contains("a lasso")), "{out:?}");
+    let m = module(DOUBLING);
+    let out = replay_no(&m, "main", IntSemantics::Math, &witness(&[], true, None), BUDGET);
+    assert!(matches!(&out, Outcome::Replayed(d) if !d.contains("a lasso")), "{out:?}");
+}

@@ -10,11 +10,14 @@
 //! stem's inputs and is in it at every later visit of that header (and in the inner loops'
 //! sets at theirs). It **disagrees** when the run ends, has undefined behaviour, is blocked
 //! by an assumption, asks for an input the witness does not give, leaves the set after
-//! entering it, or never enters it within the budget. Anything the interpreter does not
+//! entering it, or never enters it within the budget. Once the run has read the witness's
+//! given inputs it is deterministic (the cycle's inputs in their order, or 0): a state it
+//! comes back to (Brent's cycle detection on the whole state, at block entries) proves it
+//! never ends — replayed as an exact lasso before the budget. Anything the interpreter does not
 //! execute makes it *not replayed* with the reason.
 
 use crate::its_replay::{formula, Env};
-use crate::replay_math::{EntryArg, Inputs, Machine, Stop};
+use crate::replay_math::{EntryArg, Inputs, Machine, Snapshot, Stop};
 use crate::replay_math_ops::Num;
 use serde_json::Value;
 use termcheck_engine::ir::{FuncId, Module, Op, Operand, Type, ValueId};
@@ -190,6 +193,9 @@ pub fn replay_no(module: &Module, entry: &str, sem: IntSemantics, w: &Value, bud
         Ok(p) => p,
         Err(e) => return Outcome::NotReplayed(e),
     };
+    // past the given inputs the run is deterministic (the cycle's inputs in their phase, or 0)
+    let (given, cycle) = (feed.given.len(), feed.cycle.len());
+    let phase = move |drawn: usize| (drawn >= given).then(|| if cycle == 0 { 0 } else { (drawn - given) % cycle });
     let mut m = match Machine::start(module, entry, args, sem, &mut feed) {
         Ok(m) => m,
         Err(stop) => return stopped(stop, 0),
@@ -200,6 +206,11 @@ pub fn replay_no(module: &Module, entry: &str, sem: IntSemantics, w: &Value, bud
     let mut visits = 0u64;
     let mut checking = true;
     let mut budget_note = String::new();
+    // Brent's cycle detection on the deterministic part: a state saved at doubling steps,
+    // compared at every block entry
+    let mut saved: Option<(Snapshot, usize, u64)> = None;
+    let mut next_save = 1u64;
+    let mut lasso: Option<(u64, u64)> = None;
     while m.steps < budget {
         if let Err(stop) = m.step() {
             match stop {
@@ -210,7 +221,20 @@ pub fn replay_no(module: &Module, entry: &str, sem: IntSemantics, w: &Value, bud
                 other => return stopped(other, m.steps),
             }
         }
-        let Some(check) = check.as_ref().filter(|_| m.entered_block && checking) else { continue };
+        if let Some(p) = phase(m.inputs_drawn).filter(|_| m.entered_block) {
+            if let Some((_, _, at)) = saved.as_ref().filter(|(s, q, _)| *q == p && m.is_in(s)) {
+                lasso = Some((*at, m.steps));
+            } else if m.steps >= next_save {
+                saved = Some((m.snapshot(), p, m.steps));
+                next_save = m.steps * 2;
+            }
+        }
+        let Some(check) = check.as_ref().filter(|_| m.entered_block && checking) else {
+            if lasso.is_some() {
+                break;
+            }
+            continue;
+        };
         let Some((func, block, depth)) = m.position() else { continue };
         let f = module.function(func);
         if f.name != check.function || depth < check.depth || m.inputs_drawn < check.stem_inputs {
@@ -237,14 +261,21 @@ pub fn replay_no(module: &Module, entry: &str, sem: IntSemantics, w: &Value, bud
             }
             Err(e) => return Outcome::NotReplayed(e),
         }
+        if lasso.is_some() {
+            break;
+        }
     }
     if let (Some(check), None) = (&check, entered) {
-        return Outcome::Disagrees(format!("the run does not enter the recurrent set at {} within {} steps", check.header, m.steps));
+        let how_long = if lasso.is_some() { "ever (its state recurs)".to_string() } else { format!("within {} steps", m.steps) };
+        return Outcome::Disagrees(format!("the run does not enter the recurrent set at {} {how_long}", check.header));
     }
     let set = match entered {
         Some(step) => format!(", in the recurrent set from step {step} on ({visits} visits)"),
         None => String::new(),
     };
+    if let Some((first, again)) = lasso {
+        return Outcome::Replayed(format!("the state of step {first} recurs at step {again}: a lasso, the run never ends{set}"));
+    }
     Outcome::Replayed(format!("{} steps without ending, values up to {} bits{set}{budget_note}", m.steps, m.widest))
 }
 
