@@ -128,7 +128,7 @@ fn fixed_width(op: BinOp, flags: ArithFlags, w: u32, a: &Num, b: &Num, checked: 
                     poison_if(overflow, wrapped)
                 }
                 BinOp::LShr => poison_if(flags.exact && !(&ua % pow2(k as u32)).is_zero(), signed(&(&ua >> k), w)),
-                _ => poison_if(flags.exact && !(&sa).rem_euclid(&pow2(k as u32)).is_zero(), sa.div_euclid(&pow2(k as u32))),
+                _ => poison_if(flags.exact && !sa.rem_euclid(&pow2(k as u32)).is_zero(), sa.div_euclid(&pow2(k as u32))),
             }
         }
         BinOp::And => Val::Int(signed(&(&sa & &sb), w)),

@@ -47,7 +47,7 @@ fn widest(detail: &str) -> u64 {
 }
 
 fn at_least(name: &str, c: i128) -> Formula {
-    Formula::Cmp(Rel::Ge, Term::Var(Var::new(name)), Term::Const(c.into()))
+    Formula::Cmp(Rel::Ge, Term::Var(Var::new(name)), Term::Const(c))
 }
 
 const DOUBLING: &str = "int main(void) { int x = 1; while (x > 0) { x = x * 2; } return 0; }";
