@@ -44,6 +44,8 @@ enum Replay {
     /// A witness the native harness cannot reproduce (over ℤ only, or no harness) reproduced
     /// by the replay interpreter (`replay_math.rs`) in the command's integer semantics.
     Interpreted,
+    /// With `--also-interpret`: reproduced natively and by the replay interpreter.
+    Both,
     /// ITS: the interpreter's budget ran out before the witness was reproduced or refuted.
     Undecided,
     /// ITS: not reproduced by a bounded search that guessed or cut (or the witness lacks a
@@ -64,7 +66,7 @@ impl Replay {
             Replay::BuildFailed => Some("the harness does not build"),
             Replay::Undecided => Some("the interpreter's budget ran out"),
             Replay::NotFound => Some("not found by the bounded search"),
-            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Interpreted | Replay::Disagrees => None,
+            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Interpreted | Replay::Both | Replay::Disagrees => None,
         }
     }
 }
@@ -139,8 +141,11 @@ fn run_harness(file: &Path, int_semantics: &str, of: &str, run_limit: Duration, 
 }
 
 /// Replays every witness of one C program: the binary's default harness (the violation if
-/// there is one, else the NO), then, when the report has both, the NO's (a second run).
-fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration) -> Replays {
+/// there is one, else the NO), then, when the report has both, the NO's (a second run). A NO
+/// the harness does not reproduce goes to the replay interpreter, and with `also_interpret`
+/// every NO does (a cross-check of the interpreter against the native runs).
+#[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
+fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration, also_interpret: bool) -> Replays {
     let harness = work.join("harness.c");
     let mut out = Replays::new();
     let mut of: Option<&str> = None;
@@ -168,6 +173,10 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
         };
         let r = match r.0 {
             Replay::NoHarness | Replay::OverIntegersOnly if what == "NO" => interpret(file, int_semantics, &verdict.json["termination"], r),
+            Replay::Reproduced if what == "NO" && also_interpret => match interpret(file, int_semantics, &verdict.json["termination"], r) {
+                (Replay::Interpreted, detail) => (Replay::Both, detail),
+                other => other,
+            },
             _ => r,
         };
         out.push((what, r.0, r.1));
@@ -224,7 +233,7 @@ fn replay_its(binary: &Path, file: &Path, timeout: u64, kill_after: Duration) ->
 /// Runs the replay over every program of `dir`'s expected.tsv (C, `.smt2`, `.koat`; with
 /// `skip_yes` not those expected YES); `Ok(false)` when a replay disagrees with its witness.
 #[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
-pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool) -> Result<bool, String> {
+pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool, also_interpret: bool) -> Result<bool, String> {
     let rows: Vec<_> = read_expected(dir)?
         .into_iter()
         .filter(|r| [".c", ".smt2", ".koat"].iter().any(|e| r.path.ends_with(e)))
@@ -244,7 +253,7 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
                 if std::fs::create_dir_all(&work).is_err() {
                     return (row.path.clone(), vec![("?", Replay::BuildFailed, "no scratch folder".into())]);
                 }
-                let r = replay_c(binary, &file, timeout, int_semantics, run_limit, &work, kill_after);
+                let r = replay_c(binary, &file, timeout, int_semantics, run_limit, &work, kill_after, also_interpret);
                 std::fs::remove_dir_all(&work).ok();
                 (row.path.clone(), r)
             })
@@ -259,16 +268,19 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
             None if *r == Replay::Disagrees => println!("DISAGREES {what} {path}: {detail}"),
             None if *r == Replay::OverIntegersOnly => println!("over mathematical integers only {what} {path}: {detail}"),
             None if *r == Replay::Interpreted => println!("reproduced by the replay interpreter ({int_semantics}) {what} {path}: {detail}"),
+            None if *r == Replay::Reproduced && detail.contains("; the replay interpreter: ") => println!("reproduced natively, not replayed by the replay interpreter {what} {path}: {detail}"),
+            None if *r == Replay::Both => println!("reproduced natively and by the replay interpreter ({int_semantics}) {what} {path}: {detail}"),
             None => {}
         }
     }
     for what in ["NO", "violation"] {
         let total = all.iter().filter(|(_, w, _, _)| *w == what).count();
         println!(
-            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced natively, {} reproduced by the replay interpreter, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
+            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced natively ({} of them also by the replay interpreter), {} reproduced by the replay interpreter, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
             results.len(),
             dir.display(),
-            count(what, Replay::Reproduced),
+            count(what, Replay::Reproduced) + count(what, Replay::Both),
+            count(what, Replay::Both),
             count(what, Replay::Interpreted),
             count(what, Replay::OverIntegersOnly),
             count(what, Replay::Disagrees),
