@@ -13,6 +13,11 @@
 //! lassos and recurrent sets over ℤ alike: the harness feeds the set's inputs), and one that
 //! ends without a report ran the math run to its end: it disagrees.
 //!
+//! A NO the native harness does not reproduce — no harness (the run reads uninitialised
+//! values), or over ℤ only — is replayed by the replay interpreter of `replay_math.rs`, an
+//! interpreter of the engine front end's IR over unbounded integers (`--also-interpret`:
+//! every C NO, as a cross-check); the listing says which replay reproduced a witness.
+//!
 //! ITS inputs (`.smt2`, `.koat`): the JSON witness's `its_lasso` is replayed by the ITS
 //! interpreter of `its_replay.rs`.
 //!
