@@ -61,8 +61,8 @@ struct ReplayArgs {
     /// witnesses are due; a witness on a YES program is a wrong answer `bench` counts.
     #[arg(long)]
     skip_yes: bool,
-    /// Also replay every C NO the native harness reproduces in the replay interpreter (a
-    /// cross-check of the two; a disagreement of either fails the command).
+    /// Also replay every C witness the native harness reproduces in the replay interpreter
+    /// (a cross-check of the two; a disagreement of either fails the command).
     #[arg(long)]
     also_interpret: bool,
 }

@@ -147,8 +147,9 @@ fn run_harness(file: &Path, int_semantics: &str, of: &str, run_limit: Duration, 
 
 /// Replays every witness of one C program: the binary's default harness (the violation if
 /// there is one, else the NO), then, when the report has both, the NO's (a second run). A NO
-/// the harness does not reproduce goes to the replay interpreter, and with `also_interpret`
-/// every NO does (a cross-check of the interpreter against the native runs).
+/// the harness does not reproduce, and a violation without a harness, go to the replay
+/// interpreter, and with `also_interpret` every witness does (a cross-check of the
+/// interpreter against the native runs).
 #[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
 fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration, also_interpret: bool) -> Replays {
     let harness = work.join("harness.c");
@@ -177,8 +178,8 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
             run_harness(file, int_semantics, replayed, run_limit, work, kill_after)
         };
         let r = match r.0 {
-            Replay::NoHarness | Replay::OverIntegersOnly if what == "NO" => interpret(file, int_semantics, &verdict.json["termination"], r),
-            Replay::Reproduced if what == "NO" && also_interpret => match interpret(file, int_semantics, &verdict.json["termination"], r) {
+            Replay::NoHarness | Replay::OverIntegersOnly => interpret(file, int_semantics, what, &verdict.json, r),
+            Replay::Reproduced if also_interpret => match interpret(file, int_semantics, what, &verdict.json, r) {
                 (Replay::Interpreted, detail) => (Replay::Both, detail),
                 other => other,
             },
@@ -192,11 +193,12 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
     }
 }
 
-/// A NO the native harness does not reproduce (`native`: over ℤ only, or no harness), replayed
-/// in the replay interpreter over the engine front end's IR of `file`: reproduced, still
-/// `native` with the interpreter's reason, or a disagreement.
-fn interpret(file: &Path, int_semantics: &str, witness: &serde_json::Value, native: (Replay, String)) -> (Replay, String) {
-    use crate::replay_math_witness::{replay_no, Outcome, STEP_BUDGET};
+/// A witness (`what`: `NO` or `violation`, of the JSON report `report`) the native harness
+/// does not reproduce (`native`: over ℤ only, or no harness), or with `--also-interpret` one
+/// it does, replayed in the replay interpreter over the engine front end's IR of `file`:
+/// reproduced, still `native` with the interpreter's reason, or a disagreement.
+fn interpret(file: &Path, int_semantics: &str, what: &str, report: &serde_json::Value, native: (Replay, String)) -> (Replay, String) {
+    use crate::replay_math_witness::{replay_no, replay_violation, Outcome, STEP_BUDGET};
     use termcheck_engine::verdict::IntSemantics;
     let sem = match int_semantics {
         "math" => IntSemantics::Math,
@@ -207,7 +209,8 @@ fn interpret(file: &Path, int_semantics: &str, witness: &serde_json::Value, nati
         Ok(m) => m,
         Err(e) => return (native.0, format!("{}; the replay interpreter: the program does not load: {e}", native.1)),
     };
-    match replay_no(&module, "main", sem, witness, STEP_BUDGET) {
+    let outcome = if what == "NO" { replay_no(&module, "main", sem, &report["termination"], STEP_BUDGET) } else { replay_violation(&module, "main", sem, &report["memory"], STEP_BUDGET) };
+    match outcome {
         Outcome::Replayed(detail) => (Replay::Interpreted, detail),
         Outcome::NotReplayed(why) => (native.0, format!("{}; the replay interpreter: {why}", native.1)),
         Outcome::Disagrees(why) => (Replay::Disagrees, format!("the replay interpreter ({int_semantics}): {why}")),

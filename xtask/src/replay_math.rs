@@ -52,8 +52,9 @@ pub enum Stop {
     /// The run terminates: the entry returned, or `exit`/`abort`/an assertion failure.
     Ended(String),
     /// Undefined behaviour: a memory fault, poison where SEMANTICS.md makes it UB, the
-    /// creation of poison, division by zero, `unreachable`.
-    Undefined(String),
+    /// creation of poison, division by zero, `unreachable`; `kind` is the violation kind of
+    /// the engine's reports (`invalid-read`, `null-dereference`, …, `undefined-behaviour`).
+    Undefined { kind: &'static str, what: String },
     /// `__VERIFIER_assume` of a false condition: not a run of the program.
     Blocked(String),
     /// The run asks for an input the witness does not give (or gives of another kind).
@@ -109,22 +110,22 @@ impl Memory {
     /// The live block holding `[addr, addr + len)` and the offset of `addr` in it.
     fn find(&self, addr: &Num, len: u64, write: bool) -> Result<(usize, u64), Stop> {
         let what = if write { "write" } else { "read" };
-        let Some(a) = addr.to_u64() else { return Err(Stop::Undefined(format!("{what} at the address {addr}"))) };
+        let Some(a) = addr.to_u64() else { return Err(fault(if write { "invalid-write" } else { "invalid-read" }, format!("{what} at the address {addr}"))) };
         if a < NULL_PAGE {
-            return Err(Stop::Undefined(format!("null dereference ({what} at {a:#x})")));
+            return Err(fault("null-dereference", format!("null dereference ({what} at {a:#x})")));
         }
         let i = self.blocks.partition_point(|b| b.base <= a);
-        let Some(i) = i.checked_sub(1) else { return Err(Stop::Undefined(format!("invalid {what} at {a:#x}"))) };
+        let Some(i) = i.checked_sub(1) else { return Err(fault(if write { "invalid-write" } else { "invalid-read" }, format!("invalid {what} at {a:#x}"))) };
         let b = &self.blocks[i];
         let end = b.base + b.bytes.len() as u64;
         if a.saturating_add(len) > end {
-            return Err(Stop::Undefined(format!("invalid {what} of {len} bytes at {a:#x}")));
+            return Err(fault(if write { "invalid-write" } else { "invalid-read" }, format!("invalid {what} of {len} bytes at {a:#x}")));
         }
         if !b.live {
-            return Err(Stop::Undefined(format!("use after free ({what} at {a:#x})")));
+            return Err(fault("use-after-free", format!("use after free ({what} at {a:#x})")));
         }
         if write && b.constant {
-            return Err(Stop::Undefined(format!("write into a constant at {a:#x}")));
+            return Err(fault("invalid-write", format!("write into a constant at {a:#x}")));
         }
         Ok((i, a - b.base))
     }
@@ -296,7 +297,7 @@ impl<'m> Machine<'m> {
     fn defined(&mut self, o: &Operand, what: &str) -> Result<Num, Stop> {
         match self.eval(o)? {
             Val::Int(v) => Ok(v),
-            Val::Poison => Err(Stop::Undefined(format!("poison {what}"))),
+            Val::Poison => Err(ub(format!("poison {what}"))),
         }
     }
 
@@ -442,13 +443,13 @@ impl<'m> Machine<'m> {
             }
             Op::Bin { op, flags, bits, lhs, rhs } => match (self.eval(lhs)?, self.eval(rhs)?) {
                 (Val::Int(a), Val::Int(b)) => match ops::binary(*op, *flags, *bits, &a, &b, sem) {
-                    Ok(Val::Poison) => return Err(Stop::Undefined(format!("`{op:?}` of {a} and {b} on i{bits} gives poison (overflow, an over-wide shift or an inexact division){}", at(instr)))),
+                    Ok(Val::Poison) => return Err(ub(format!("`{op:?}` of {a} and {b} on i{bits} gives poison (overflow, an over-wide shift or an inexact division){}", at(instr)))),
                     Ok(v) => v,
-                    Err(ops::Ub(what)) => return Err(Stop::Undefined(format!("{what}{}", at(instr)))),
+                    Err(ops::Ub(what)) => return Err(ub(format!("{what}{}", at(instr)))),
                 },
                 // division by poison is undefined; other operations propagate it
                 (_, Val::Poison) if matches!(op, termcheck_engine::ir::BinOp::UDiv | termcheck_engine::ir::BinOp::SDiv | termcheck_engine::ir::BinOp::URem | termcheck_engine::ir::BinOp::SRem) => {
-                    return Err(Stop::Undefined(format!("division by poison{}", at(instr))))
+                    return Err(ub(format!("division by poison{}", at(instr))))
                 }
                 _ => Val::Poison,
             },
@@ -487,7 +488,7 @@ impl<'m> Machine<'m> {
             Callee::Indirect(o) => {
                 let a = self.defined(o, "callee")?;
                 let slot = a.to_u64().and_then(|a| a.checked_sub(FUNCTION_ADDRESSES)).filter(|s| s % 16 == 0 && ((s / 16) as usize) < self.module.functions.len());
-                FuncId((slot.ok_or_else(|| Stop::Undefined(format!("a call through {a:#x}, not a function")))? / 16) as u32)
+                FuncId((slot.ok_or_else(|| ub(format!("a call through {a:#x}, not a function")))? / 16) as u32)
             }
             Callee::Unsupported(text) => return Err(Stop::Unsupported(format!("the callee {text}"))),
         };
@@ -531,7 +532,7 @@ impl<'m> Machine<'m> {
                 let c = self.eval(args.first().ok_or_else(|| Stop::Unsupported("llvm.assume without argument".into()))?)?;
                 return match c {
                     Val::Int(c) if c.is_odd_bit() => Ok(None),
-                    _ => Err(Stop::Undefined("llvm.assume of a false or poison condition".into())),
+                    _ => Err(ub("llvm.assume of a false or poison condition")),
                 };
             }
             let bits = ret.int_bits().ok_or_else(|| Stop::Unsupported(format!("the intrinsic `{name}`")))?;
@@ -575,8 +576,8 @@ impl<'m> Machine<'m> {
                         self.memory.blocks[i].live = false;
                         Ok(None)
                     }
-                    Some(_) => Err(Stop::Undefined(format!("double free of {p:#x}"))),
-                    None => Err(Stop::Undefined(format!("free of {p:#x}, not the start of a heap block"))),
+                    Some(_) => Err(fault("double-free", format!("double free of {p:#x}"))),
+                    None => Err(fault("invalid-free", format!("free of {p:#x}, not the start of a heap block"))),
                 }
             }
             _ => Err(Stop::Unsupported(format!("a call of the external function `{name}`"))),
@@ -616,7 +617,7 @@ impl<'m> Machine<'m> {
                 }
                 if self.frames.is_empty() {
                     return match v {
-                        Some(Val::Poison) => Err(Stop::Undefined("the entry function returns poison".into())),
+                        Some(Val::Poison) => Err(ub("the entry function returns poison")),
                         Some(Val::Int(x)) => Err(Stop::Ended(format!("the entry function returns {x}"))),
                         None => Err(Stop::Ended("the entry function returns".into())),
                     };
@@ -630,7 +631,7 @@ impl<'m> Machine<'m> {
                 self.advance();
                 Ok(())
             }
-            Terminator::Unreachable => Err(Stop::Undefined("`unreachable` is reached".into())),
+            Terminator::Unreachable => Err(ub("`unreachable` is reached")),
             Terminator::Invoke { .. } | Terminator::Resume(_) => Err(Stop::Unsupported("unwinding (`invoke`, `resume`)".into())),
             Terminator::Unsupported { text } => Err(Stop::Unsupported(format!("the terminator {text}"))),
         }
@@ -658,6 +659,16 @@ impl<'m> Machine<'m> {
         self.entered_block = true;
         Ok(())
     }
+}
+
+/// A memory fault of the given kind.
+fn fault(kind: &'static str, what: String) -> Stop {
+    Stop::Undefined { kind, what }
+}
+
+/// Undefined behaviour other than a memory fault.
+fn ub(what: impl Into<String>) -> Stop {
+    Stop::Undefined { kind: "undefined-behaviour", what: what.into() }
 }
 
 /// The low bit of an `i1` (true is `-1` or `1`).

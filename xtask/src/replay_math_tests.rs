@@ -1,7 +1,7 @@
 //! Unit tests of the replay interpreter (`replay_math.rs`, `replay_math_witness.rs`): one per
 //! rule, on small C programs lowered by the engine's front end and hand-written witnesses.
 
-use crate::replay_math_witness::{replay_no, Outcome};
+use crate::replay_math_witness::{replay_no, replay_violation, Outcome};
 use serde_json::{json, Value};
 use termcheck_engine::driver::InputKind;
 use termcheck_engine::ir::{Module, Op};
@@ -80,7 +80,7 @@ fn growth_past_two_to_the_64_replays_over_the_integers() {
 fn the_same_growth_is_undefined_under_c() {
     let m = module(DOUBLING);
     let out = replay_no(&m, "main", IntSemantics::C, &witness(&[], true, None), BUDGET);
-    assert!(matches!(&out, Outcome::Disagrees(d) if d.contains("undefined behaviour")), "{out:?}");
+    assert!(matches!(&out, Outcome::Disagrees(d) if d.starts_with("undefined-behaviour")), "{out:?}");
 }
 
 #[test]
@@ -145,4 +145,29 @@ fn a_state_the_run_comes_back_to_is_an_exact_lasso_but_growth_is_not() {
     let m = module(DOUBLING);
     let out = replay_no(&m, "main", IntSemantics::Math, &witness(&[], true, None), BUDGET);
     assert!(matches!(&out, Outcome::Replayed(d) if !d.contains("a lasso")), "{out:?}");
+}
+
+/// A violation witness (the JSON `memory` object).
+fn violation(kind: &str, inputs: &[(&str, i64)]) -> Value {
+    let named: Vec<Value> = inputs.iter().map(|(n, v)| json!({ "name": n, "value": v })).collect();
+    json!({ "result": "violated", "kind": kind, "message": "", "location": null, "entry_args": [], "entry_memory": [], "inputs": named })
+}
+
+const OUT_OF_BOUNDS: &str = "extern int __VERIFIER_nondet_int(void);\nint main(void) { int a[4]; int i = __VERIFIER_nondet_int(); a[i] = 1; return a[0]; }";
+
+#[test]
+fn a_violation_replays_when_the_run_faults_with_its_kind() {
+    let m = module(OUT_OF_BOUNDS);
+    let out = replay_violation(&m, "main", IntSemantics::C, &violation("invalid-write", &[("__VERIFIER_nondet_int", 4)]), BUDGET);
+    assert!(matches!(&out, Outcome::Replayed(d) if d.starts_with("invalid-write")), "{out:?}");
+}
+
+#[test]
+fn a_violation_disagrees_when_the_run_faults_otherwise_or_ends() {
+    let m = module(OUT_OF_BOUNDS);
+    let out = replay_violation(&m, "main", IntSemantics::C, &violation("null-dereference", &[("__VERIFIER_nondet_int", 4)]), BUDGET);
+    assert!(matches!(&out, Outcome::Disagrees(d) if d.contains("not null-dereference")), "{out:?}");
+    // `a[0]` is read uninitialised after the in-bounds store: one more input
+    let out = replay_violation(&m, "main", IntSemantics::C, &violation("invalid-write", &[("__VERIFIER_nondet_int", 2), ("uninit-read", 0)]), BUDGET);
+    assert!(matches!(&out, Outcome::Disagrees(d) if d.contains("ends")), "{out:?}");
 }

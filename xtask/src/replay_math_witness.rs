@@ -279,10 +279,42 @@ pub fn replay_no(module: &Module, entry: &str, sem: IntSemantics, w: &Value, bud
     Outcome::Replayed(format!("{} steps without ending, values up to {} bits{set}{budget_note}", m.steps, m.widest))
 }
 
+/// Replays the violation witness `w` (the JSON `memory` object, `result: violated`): the run
+/// fed the witness's inputs must reach undefined behaviour of the witness's `kind` within
+/// `budget` steps. A run that ends, asks for another input, or faults with another kind
+/// disagrees; one still running after the budget is not replayed.
+pub fn replay_violation(module: &Module, entry: &str, sem: IntSemantics, w: &Value, budget: u64) -> Outcome {
+    let prepared = (|| -> Result<_, String> { Ok((Feed { given: named_values(&w["inputs"])?, cycle: Vec::new(), any_further: false, next: 0 }, entry_args(module, entry, w)?)) })();
+    let (mut feed, args) = match prepared {
+        Ok(p) => p,
+        Err(e) => return Outcome::NotReplayed(e),
+    };
+    let expected = w["kind"].as_str().unwrap_or_default();
+    let mut m = match Machine::start(module, entry, args, sem, &mut feed) {
+        Ok(m) => m,
+        Err(stop) => return violation_stopped(stop, 0, expected),
+    };
+    while m.steps < budget {
+        if let Err(stop) = m.step() {
+            return violation_stopped(stop, m.steps, expected);
+        }
+    }
+    Outcome::NotReplayed(format!("no violation within {budget} steps"))
+}
+
+fn violation_stopped(stop: Stop, steps: u64, expected: &str) -> Outcome {
+    match stop {
+        Stop::Undefined { kind, what } if kind == expected => Outcome::Replayed(format!("{kind} after {steps} steps: {what}")),
+        Stop::Undefined { kind, what } => Outcome::Disagrees(format!("{kind}, not {expected}, after {steps} steps: {what}")),
+        Stop::Budget(what) => Outcome::NotReplayed(format!("no violation before {what}")),
+        other => stopped(other, steps),
+    }
+}
+
 fn stopped(stop: Stop, steps: u64) -> Outcome {
     match stop {
         Stop::Ended(what) => Outcome::Disagrees(format!("the run ends after {steps} steps: {what}")),
-        Stop::Undefined(what) => Outcome::Disagrees(format!("undefined behaviour after {steps} steps: {what}")),
+        Stop::Undefined { kind, what } => Outcome::Disagrees(format!("{kind} after {steps} steps: {what}")),
         Stop::Blocked(what) => Outcome::Disagrees(format!("the run is blocked after {steps} steps: {what}")),
         Stop::Inputs(what) => Outcome::Disagrees(format!("after {steps} steps {what}")),
         Stop::Unsupported(what) => Outcome::NotReplayed(format!("unsupported: {what}")),
