@@ -11,7 +11,8 @@
 //! `replay_math_ops.rs`, `select`, `phi`, `freeze`, `br`/`switch`/`ret`/`unreachable`, calls of
 //! defined functions (direct and through function addresses), `__VERIFIER_nondet_*`,
 //! `__VERIFIER_assume`, the functions that end a run (`abort`, `exit`, …), `malloc`/`calloc`/
-//! `free` and `llvm.smax/smin/umax/umin/abs/assume`; `llvm.dbg.*`/`llvm.lifetime.*` are dropped
+//! `free`, `memset`/`memcpy`/`memmove` (libc and intrinsics) and
+//! `llvm.smax/smin/umax/umin/abs/assume`; `llvm.dbg.*`/`llvm.lifetime.*` are dropped
 //! by the front end.
 //!
 //! Memory follows SEMANTICS.md ("Memory", "Math and conversions"): byte-addressed blocks with
@@ -88,6 +89,16 @@ struct Block {
     constant: bool,
     /// Under `math`: values outside their width stored at an offset, with the store's size.
     wide: BTreeMap<u64, (u64, Num)>,
+}
+
+impl Block {
+    /// Forgets the kept mathematical values overlapping `[off, off + len)` (a write there).
+    fn forget_wide(&mut self, off: u64, len: u64) {
+        let overlapping: Vec<u64> = self.wide.range(..off + len).filter(|(o, (s, _))| **o + *s > off).map(|(o, _)| *o).collect();
+        for o in overlapping {
+            self.wide.remove(&o);
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -353,11 +364,7 @@ impl<'m> Machine<'m> {
         }
         let (i, off) = self.memory.find(addr, size, true)?;
         let block = &mut self.memory.blocks[i];
-        // a write over a kept mathematical value forgets it
-        let overlapping: Vec<u64> = block.wide.range(..off + size).filter(|(o, (s, _))| **o + *s > off).map(|(o, _)| *o).collect();
-        for o in overlapping {
-            block.wide.remove(&o);
-        }
+        block.forget_wide(off, size);
         match v {
             Val::Poison => block.bytes[off as usize..(off + size) as usize].fill(Byte::Poison),
             Val::Int(x) => {
@@ -535,6 +542,10 @@ impl<'m> Machine<'m> {
                     _ => Err(ub("llvm.assume of a false or poison condition")),
                 };
             }
+            if ["memcpy", "memmove", "memset"].contains(&base) {
+                self.mem_op(base, decl, args)?;
+                return Ok(None);
+            }
             let bits = ret.int_bits().ok_or_else(|| Stop::Unsupported(format!("the intrinsic `{name}`")))?;
             if ["smax", "smin", "umax", "umin", "abs"].contains(&base) {
                 let vals: Vec<Val> = args.iter().map(|a| self.eval(a)).collect::<Result<_, _>>()?;
@@ -544,6 +555,10 @@ impl<'m> Machine<'m> {
             return Err(Stop::Unsupported(format!("the intrinsic `{name}`")));
         }
         match name {
+            "memcpy" | "memmove" | "memset" => {
+                self.mem_op(name, decl, args)?;
+                Ok(Some(Val::Int(arg(self, 0)?)))
+            }
             "__VERIFIER_assume" => {
                 if arg(self, 0)?.is_zero() {
                     return Err(Stop::Blocked("__VERIFIER_assume(0)".into()));
@@ -582,6 +597,46 @@ impl<'m> Machine<'m> {
             }
             _ => Err(Stop::Unsupported(format!("a call of the external function `{name}`"))),
         }
+    }
+
+    /// `memset`/`memcpy`/`memmove` (libc or intrinsic; `op` names which): the ranges must lie
+    /// in live blocks, `memcpy`'s may not overlap; uninitialised source bytes are first fixed
+    /// one `uninit-read` input of 8 bits each, so that the copy equals the original.
+    fn mem_op(&mut self, op: &str, decl: &termcheck_engine::ir::Function, args: &[Operand]) -> Result<(), Stop> {
+        let operand = |i: usize| args.get(i).ok_or_else(|| Stop::Unsupported(format!("`{op}` with too few arguments")));
+        let dst = self.defined(operand(0)?, &format!("destination of `{op}`"))?;
+        let len = self.defined(operand(2)?, &format!("length of `{op}`"))?;
+        let bits = decl.params.get(2).and_then(|(_, t)| t.int_bits()).unwrap_or(self.module.pointer_bits);
+        let len = self.size(len, bits);
+        let n = len.to_u64().filter(|n| *n <= MAX_ALLOC_BYTES).ok_or_else(|| Stop::Unsupported(format!("`{op}` of {len} bytes")))?;
+        if n == 0 {
+            return Ok(());
+        }
+        let bytes = if op == "memset" {
+            let v = self.defined(operand(1)?, "the byte of `memset`")?;
+            vec![Byte::Known(ops::unsigned(&v, 8).to_u8().unwrap_or(0)); n as usize]
+        } else {
+            let src = self.defined(operand(1)?, &format!("source of `{op}`"))?;
+            let (i, off) = self.memory.find(&src, n, false)?;
+            if self.memory.blocks[i].wide.range(..off + n).any(|(o, (s, _))| *o + *s > off) {
+                return Err(Stop::Unsupported(format!("`{op}` of a mathematical value outside its width")));
+            }
+            for k in off..off + n {
+                if self.memory.blocks[i].bytes[k as usize] == Byte::Uninit {
+                    let b = ops::unsigned(&self.draw("uninit-read", 8)?, 8).to_u8().unwrap_or(0);
+                    self.memory.blocks[i].bytes[k as usize] = Byte::Known(b);
+                }
+            }
+            if op.contains("memcpy") && dst != src && dst < &src + n && src < &dst + n {
+                return Err(ub(format!("`{op}` of overlapping ranges")));
+            }
+            self.memory.blocks[i].bytes[off as usize..(off + n) as usize].to_vec()
+        };
+        let (i, off) = self.memory.find(&dst, n, true)?;
+        let block = &mut self.memory.blocks[i];
+        block.forget_wide(off, n);
+        block.bytes[off as usize..(off + n) as usize].copy_from_slice(&bytes);
+        Ok(())
     }
 
     /// An unsigned size argument: `u(·)`, under `math` `ũ(·)`.

@@ -171,3 +171,11 @@ fn a_violation_disagrees_when_the_run_faults_otherwise_or_ends() {
     let out = replay_violation(&m, "main", IntSemantics::C, &violation("invalid-write", &[("__VERIFIER_nondet_int", 2), ("uninit-read", 0)]), BUDGET);
     assert!(matches!(&out, Outcome::Disagrees(d) if d.contains("ends")), "{out:?}");
 }
+
+#[test]
+fn memcpy_copies_bytes_and_fixes_uninitialised_ones_first() {
+    let m = module("int main(void) { char a[4]; a[0] = 'a'; char b[4]; __builtin_memcpy(b, a, 4); while (b[0] == 'a' && b[3] == a[3]) { } return 0; }");
+    let inputs = [("uninit-read", 1), ("uninit-read", 2), ("uninit-read", 3)];
+    let out = replay_no(&m, "main", IntSemantics::C, &witness(&inputs, false, None), BUDGET);
+    assert!(matches!(&out, Outcome::Replayed(d) if d.contains("a lasso")), "{out:?}");
+}
