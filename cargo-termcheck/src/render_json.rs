@@ -85,7 +85,8 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
                 "stem_steps": r.stem_steps,
                 "fixed_input": r.fixed_input.map(|c| c.to_string()),
                 "set": r.set.to_string(),
-                "inner_sets": r.inner_sets.iter().map(|s| json!({ "header": s.header, "set": s.set.to_string() })).collect::<Vec<_>>(),
+                "set_formula": serde_json::to_value(&r.set).unwrap_or(Value::Null),
+                "inner_sets": r.inner_sets.iter().map(|s| json!({ "header": s.header, "set": s.set.to_string(), "set_formula": serde_json::to_value(&s.set).unwrap_or(Value::Null) })).collect::<Vec<_>>(),
             })),
             "its_lasso": w.its_lasso.as_ref().map(|l| json!({
                 "stem": l.stem.iter().map(|s| json!({ "from": s.from, "to": s.to, "rule": s.rule, "state": named_values(&s.state) })).collect::<Vec<_>>(),

@@ -46,7 +46,7 @@ const BUDGET: usize = 2_000_000;
 type State = (u32, Vec<Num>);
 
 /// Values of named unknowns (states' variables and temporaries of a chain).
-type Env = BTreeMap<String, Num>;
+pub(crate) type Env = BTreeMap<String, Num>;
 
 fn term(t: &Term, env: &Env) -> Option<Num> {
     let v = match t {
@@ -92,7 +92,7 @@ fn holds(rel: Rel, a: &Num, b: &Num) -> bool {
     rel.holds(sign, 0)
 }
 
-fn formula(f: &Formula, env: &Env) -> Option<bool> {
+pub(crate) fn formula(f: &Formula, env: &Env) -> Option<bool> {
     Some(match f {
         Formula::True => true,
         Formula::False => false,

@@ -8,6 +8,11 @@ mod gen_modular;
 mod its_replay;
 mod loop_lines;
 mod replay;
+mod replay_math;
+mod replay_math_ops;
+#[cfg(test)]
+mod replay_math_tests;
+mod replay_math_witness;
 mod runner;
 mod scoring;
 mod summary;
@@ -56,6 +61,10 @@ struct ReplayArgs {
     /// witnesses are due; a witness on a YES program is a wrong answer `bench` counts.
     #[arg(long)]
     skip_yes: bool,
+    /// Also replay every C witness the native harness reproduces in the replay interpreter
+    /// (a cross-check of the two; a disagreement of either fails the command).
+    #[arg(long)]
+    also_interpret: bool,
 }
 
 /// A run of the binary over one benchmark folder (`loop-lines`, `replay`).
@@ -265,7 +274,7 @@ fn main() {
             let f = &args.folder;
             let binary = f.binary.clone().unwrap_or_else(default_binary);
             let kill_after = Duration::from_secs(f.timeout) + KILL_SLACK;
-            replay::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, Duration::from_secs(args.run_limit), kill_after, args.skip_yes)
+            replay::run(&binary, &f.dir, f.timeout, f.int_semantics.word(), f.jobs as usize, Duration::from_secs(args.run_limit), kill_after, args.skip_yes, args.also_interpret)
         }
         Task::DiffCheck(args) => {
             let binary = args.binary.clone().unwrap_or_else(default_binary);

@@ -13,6 +13,11 @@
 //! lassos and recurrent sets over ℤ alike: the harness feeds the set's inputs), and one that
 //! ends without a report ran the math run to its end: it disagrees.
 //!
+//! A NO the native harness does not reproduce — no harness (the run reads uninitialised
+//! values), or over ℤ only — is replayed by the replay interpreter of `replay_math.rs`, an
+//! interpreter of the engine front end's IR over unbounded integers (`--also-interpret`:
+//! every C NO, as a cross-check); the listing says which replay reproduced a witness.
+//!
 //! ITS inputs (`.smt2`, `.koat`): the JSON witness's `its_lasso` is replayed by the ITS
 //! interpreter of `its_replay.rs`.
 //!
@@ -39,8 +44,13 @@ enum Replay {
     /// The harness reproduced the NO (still running) or the violation (sanitizer report).
     Reproduced,
     /// Under `math`: the NO holds over mathematical integers only (a recurrent set over ℤ, or a
-    /// native run that overflows a signed type).
+    /// native run that overflows a signed type), and the replay interpreter did not reproduce it.
     OverIntegersOnly,
+    /// A witness the native harness cannot reproduce (over ℤ only, or no harness) reproduced
+    /// by the replay interpreter (`replay_math.rs`) in the command's integer semantics.
+    Interpreted,
+    /// With `--also-interpret`: reproduced natively and by the replay interpreter.
+    Both,
     /// ITS: the interpreter's budget ran out before the witness was reproduced or refuted.
     Undecided,
     /// ITS: not reproduced by a bounded search that guessed or cut (or the witness lacks a
@@ -61,7 +71,7 @@ impl Replay {
             Replay::BuildFailed => Some("the harness does not build"),
             Replay::Undecided => Some("the interpreter's budget ran out"),
             Replay::NotFound => Some("not found by the bounded search"),
-            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Disagrees => None,
+            Replay::Reproduced | Replay::OverIntegersOnly | Replay::Interpreted | Replay::Both | Replay::Disagrees => None,
         }
     }
 }
@@ -136,8 +146,12 @@ fn run_harness(file: &Path, int_semantics: &str, of: &str, run_limit: Duration, 
 }
 
 /// Replays every witness of one C program: the binary's default harness (the violation if
-/// there is one, else the NO), then, when the report has both, the NO's (a second run).
-fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration) -> Replays {
+/// there is one, else the NO), then, when the report has both, the NO's (a second run). A NO
+/// the harness does not reproduce, and a violation without a harness, go to the replay
+/// interpreter, and with `also_interpret` every witness does (a cross-check of the
+/// interpreter against the native runs).
+#[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
+fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_limit: Duration, work: &Path, kill_after: Duration, also_interpret: bool) -> Replays {
     let harness = work.join("harness.c");
     let mut out = Replays::new();
     let mut of: Option<&str> = None;
@@ -163,11 +177,43 @@ fn replay_c(binary: &Path, file: &Path, timeout: u64, int_semantics: &str, run_l
         } else {
             run_harness(file, int_semantics, replayed, run_limit, work, kill_after)
         };
+        let r = match r.0 {
+            Replay::NoHarness | Replay::OverIntegersOnly => interpret(file, int_semantics, what, &verdict.json, r),
+            Replay::Reproduced if also_interpret => match interpret(file, int_semantics, what, &verdict.json, r) {
+                (Replay::Interpreted, detail) => (Replay::Both, detail),
+                other => other,
+            },
+            _ => r,
+        };
         out.push((what, r.0, r.1));
         if what == "NO" || !verdict.no {
             return out;
         }
         of = Some("nontermination");
+    }
+}
+
+/// A witness (`what`: `NO` or `violation`, of the JSON report `report`) the native harness
+/// does not reproduce (`native`: over ℤ only, or no harness), or with `--also-interpret` one
+/// it does, replayed in the replay interpreter over the engine front end's IR of `file`:
+/// reproduced, still `native` with the interpreter's reason, or a disagreement.
+fn interpret(file: &Path, int_semantics: &str, what: &str, report: &serde_json::Value, native: (Replay, String)) -> (Replay, String) {
+    use crate::replay_math_witness::{replay_no, replay_violation, Outcome, STEP_BUDGET};
+    use termcheck_engine::verdict::IntSemantics;
+    let sem = match int_semantics {
+        "math" => IntSemantics::Math,
+        "wrap" => IntSemantics::Wrap,
+        _ => IntSemantics::C,
+    };
+    let module = match termcheck_engine::frontend::load_module(file, termcheck_engine::driver::InputKind::C) {
+        Ok(m) => m,
+        Err(e) => return (native.0, format!("{}; the replay interpreter: the program does not load: {e}", native.1)),
+    };
+    let outcome = if what == "NO" { replay_no(&module, "main", sem, &report["termination"], STEP_BUDGET) } else { replay_violation(&module, "main", sem, &report["memory"], STEP_BUDGET) };
+    match outcome {
+        Outcome::Replayed(detail) => (Replay::Interpreted, detail),
+        Outcome::NotReplayed(why) => (native.0, format!("{}; the replay interpreter: {why}", native.1)),
+        Outcome::Disagrees(why) => (Replay::Disagrees, format!("the replay interpreter ({int_semantics}): {why}")),
     }
 }
 
@@ -195,7 +241,7 @@ fn replay_its(binary: &Path, file: &Path, timeout: u64, kill_after: Duration) ->
 /// Runs the replay over every program of `dir`'s expected.tsv (C, `.smt2`, `.koat`; with
 /// `skip_yes` not those expected YES); `Ok(false)` when a replay disagrees with its witness.
 #[allow(clippy::too_many_arguments, reason = "the command's options, passed through")]
-pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool) -> Result<bool, String> {
+pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: usize, run_limit: Duration, kill_after: Duration, skip_yes: bool, also_interpret: bool) -> Result<bool, String> {
     let rows: Vec<_> = read_expected(dir)?
         .into_iter()
         .filter(|r| [".c", ".smt2", ".koat"].iter().any(|e| r.path.ends_with(e)))
@@ -215,7 +261,7 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
                 if std::fs::create_dir_all(&work).is_err() {
                     return (row.path.clone(), vec![("?", Replay::BuildFailed, "no scratch folder".into())]);
                 }
-                let r = replay_c(binary, &file, timeout, int_semantics, run_limit, &work, kill_after);
+                let r = replay_c(binary, &file, timeout, int_semantics, run_limit, &work, kill_after, also_interpret);
                 std::fs::remove_dir_all(&work).ok();
                 (row.path.clone(), r)
             })
@@ -229,16 +275,21 @@ pub fn run(binary: &Path, dir: &Path, timeout: u64, int_semantics: &str, jobs: u
             Some(why) => println!("not replayed ({why}) {what} {path}: {detail}"),
             None if *r == Replay::Disagrees => println!("DISAGREES {what} {path}: {detail}"),
             None if *r == Replay::OverIntegersOnly => println!("over mathematical integers only {what} {path}: {detail}"),
+            None if *r == Replay::Interpreted => println!("reproduced by the replay interpreter ({int_semantics}) {what} {path}: {detail}"),
+            None if *r == Replay::Reproduced && detail.contains("; the replay interpreter: ") => println!("reproduced natively, not replayed by the replay interpreter {what} {path}: {detail}"),
+            None if *r == Replay::Both => println!("reproduced natively and by the replay interpreter ({int_semantics}) {what} {path}: {detail}"),
             None => {}
         }
     }
     for what in ["NO", "violation"] {
         let total = all.iter().filter(|(_, w, _, _)| *w == what).count();
         println!(
-            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
+            "replay {what}: {} programs from {}, {total} {what} witnesses, {} reproduced natively ({} of them also by the replay interpreter), {} reproduced by the replay interpreter, {} over mathematical integers only, {} DISAGREE; not replayed: {} undecided (ITS interpreter budget), {} not found by the bounded ITS search, {} without a harness, {} harnesses that do not build",
             results.len(),
             dir.display(),
-            count(what, Replay::Reproduced),
+            count(what, Replay::Reproduced) + count(what, Replay::Both),
+            count(what, Replay::Both),
+            count(what, Replay::Interpreted),
             count(what, Replay::OverIntegersOnly),
             count(what, Replay::Disagrees),
             count(what, Replay::Undecided),
