@@ -1034,7 +1034,7 @@ fn call(ctx: &mut Ctx<'_>, mut s: State, callee: &Callee, args: &[Operand], ret:
         return proved_callee_call(ctx, s, f, args, res);
     }
     if !func.is_declaration() {
-        let summarized = ctx.summarized(f) != crate::facts::recursion::Summarized::No;
+        let summarized = ctx.summarized(f) != crate::facts::recursion::Summarized::No && !super::lists_rust::runs_in_place(ctx, &s, f);
         if !summarized && s.frames.iter().any(|fr| fr.func == f) {
             // cannot happen: every member of a recursive component is summarized
             return Err(Stop::Maybe(format!("recursion not covered by summaries: `{name}`{}", loc_text(loc))));

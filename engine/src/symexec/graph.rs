@@ -245,7 +245,7 @@ impl Builder<'_, '_> {
                     Succ::Unwind { state, loc } => self.unwound(n, &state, &loc)?,
                     Succ::Error { state, reason, loc } => {
                         tracing::debug!("error state: {reason}{}", loc_text(&loc));
-                        tracing::trace!("error state's frames {:?}, KB {:?}, allocations {:?} and cells {:?}", state.frames, state.kb, state.allocs, state.pt);
+                        tracing::trace!("error state:\n{}", state.brief());
                         let c = self.add_node(state, Some(n), false);
                         self.nodes[c].end = End::Error { reason, loc };
                         self.errors_found += 1;
@@ -268,7 +268,9 @@ impl Builder<'_, '_> {
         let mut st = st;
         if !entry {
             // seed 001: chains of heap cells become list invariants before generalizing (after
-            // dead locals are gone: a live reference into a chain keeps it concrete)
+            // dead locals are gone: a live reference into a chain keeps it concrete); the
+            // stale bytes of dead stack slots go first (`dead_slots`)
+            super::dead_slots::forget(self.ctx, &mut st);
             for fr in &mut st.frames {
                 let live = self.ctx.live_at(fr.func, fr.block, fr.idx);
                 fr.lv.retain(|v, _| live.contains(v));
@@ -350,8 +352,9 @@ impl Builder<'_, '_> {
         let widen = *count > self.limits.widen_families_after_merges;
         let restricted = super::lists_rust::common_fields(&general, &inst);
         let (general, inst) = restricted.as_ref().map_or((&general, &inst), |(g, i)| (g, i));
-        let merged = generalize::merge_widening(self.ctx, general, inst, widen);
-        tracing::trace!("merged n{a} and n{c}: locals {:?}, allocations {:?}, cells {:?}, lists {:?}, KB {:?}", merged.state.frames.last().map(|f| &f.lv), merged.state.allocs, merged.state.pt, merged.state.lists, merged.state.kb);
+        let mut merged = generalize::merge_widening(self.ctx, general, inst, widen);
+        super::lists_rust::drop_length_address_facts(&mut merged.state);
+        tracing::trace!("merged n{a} and n{c}:\n{}", merged.state.brief());
         self.kill_subtree(a);
         self.nodes[a].out.clear();
         // If `a` is itself a merge result reached from q, replace it: q → c.

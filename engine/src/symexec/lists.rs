@@ -869,7 +869,9 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
             None => is_null(ctx, s, &va),
             Some(ta) => equal(ctx, s, &va, ta),
         };
-        if !empty || s.lists.iter().any(|l| equal(ctx, s, &l.start, &va)) {
+        // an empty segment may start where another list starts (its target: a walk's cursor
+        // on its first step), an empty NULL-terminated list starts nowhere
+        if !empty || (end.is_none() && s.lists.iter().any(|l| equal(ctx, s, &l.start, &va))) {
             continue;
         }
         let len = ctx.fresh("len");
@@ -957,7 +959,8 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             // start also when a's start is the value of several locals: then `inv_a` names only one)
             let found = b.lists.iter().enumerate().find(|(k, lb)| {
                 let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
-                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local)
+                let by_cell = || sa.is_none() && inv_b.get(&lb.start).is_none() && super::lists_rust::held_alike(a, b, &la.start, &lb.start);
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || by_cell())
             });
             let Some((k, lb)) = found else {
                 i += 1;

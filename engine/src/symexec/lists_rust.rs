@@ -39,6 +39,25 @@ pub(super) fn name_starts(ctx: &mut Ctx<'_>, s: &mut State) {
             s.lists[i].start = v;
         }
     }
+    name_targets(ctx, s, &lv);
+}
+
+/// Names the target of each segment that no local holds by a local provably equal to it (the
+/// cursor of a walk: the walked prefix's last `next` value is the cell the cursor stands on,
+/// but fold names the target by that field's variable). Merges pair a target through the
+/// locals as they pair starts; the renaming is by an entailed equality.
+fn name_targets(ctx: &mut Ctx<'_>, s: &mut State, lv: &BTreeSet<Var>) {
+    for i in 0..s.lists.len() {
+        let Some(t) = s.lists[i].end().cloned() else { continue };
+        if lv.contains(&t) {
+            continue;
+        }
+        if let Some(v) = lv.iter().find(|v| equal(ctx, s, v, &t)).cloned() {
+            tracing::debug!("lists: target {t:?} of the segment at {:?} named by the local holding {v:?}", s.lists[i].start);
+            let rec = s.lists[i].rec;
+            s.lists[i].fields[rec].last = Some(v);
+        }
+    }
 }
 
 /// The value in `s` of the pointer cell that holds `start` in `other`: an entry of `other`'s
@@ -64,6 +83,53 @@ pub(super) fn held_value(ctx: &mut Ctx<'_>, other: &State, s: &State, start: &Va
         }
     }
     None
+}
+
+/// Whether two invariants of a merge start at one variable that neither state renames and
+/// that a pointer cell at one address holds in both (a list head in a stack slot, the walked
+/// prefix of `while let Some(n) = cur { cur = &n.next }` from `&head`): the merge keeps the
+/// variable, so pairing them is a renaming-free match. Pairing any two unrenamed equal starts
+/// made other walks diverge (session 9); a holding cell both states share is the Rust case.
+pub(super) fn held_alike(a: &State, b: &State, start_a: &Var, start_b: &Var) -> bool {
+    start_a == start_b && a.pt.iter().any(|p| p.is_ptr && p.value == *start_a && b.pt.iter().any(|q| q.is_ptr && q.addr == p.addr && q.value == *start_b))
+}
+
+/// Whether a call of `f` from `s` runs in place although `f` is a non-recursive callee this
+/// analysis summarizes: `s` holds list invariants, which a non-recursive summary cannot take
+/// (its entry drops them and every access to their cells is an error there). Executing a
+/// non-recursive callee in place is what the fallback analysis does for every call, so the
+/// choice is exact; rustc's drop glue of an `Option<Box<Node>>` list (a loop after
+/// `frontend::rust_list_drop`) is the case: it frees the list the caller built.
+pub(super) fn runs_in_place(ctx: &Ctx<'_>, s: &State, f: crate::ir::FuncId) -> bool {
+    !s.lists.is_empty() && ctx.summarizes_non_recursive(f)
+}
+
+/// Drops the KB facts of a merged state that relate a list's length to an address (a block's
+/// start or end, a pointer held in memory or in an invariant). Projection combines `len ≤ x`
+/// with `x ≤ end` into `len ≤ end`; such facts hold by accident of the first iterations and
+/// fail one per iteration, so a walk's header needs one merge per accident and the limit ends
+/// it (the Rust walk `while let Some(n) = cur`, whose cursor and head live in stack slots).
+/// Dropping facts is a weakening: the merged state still generalizes both sides.
+pub(super) fn drop_length_address_facts(s: &mut State) -> usize {
+    if s.lists.is_empty() {
+        return 0;
+    }
+    let lens: BTreeSet<Var> = s.lists.iter().map(|l| l.len.clone()).collect();
+    let mut addrs: BTreeSet<Var> = s.allocs.iter().flat_map(|a| [a.start.clone(), a.end.clone()]).collect();
+    addrs.extend(s.pt.iter().flat_map(|p| if p.is_ptr { vec![p.addr.clone(), p.value.clone()] } else { vec![p.addr.clone()] }));
+    for l in &s.lists {
+        addrs.insert(l.start.clone());
+        for f in l.fields.iter().filter(|f| f.is_ptr) {
+            addrs.insert(f.first.clone());
+            addrs.extend(f.last.clone());
+        }
+    }
+    let before = s.kb.len();
+    s.kb.retain(|f| {
+        let vs = f.vars();
+        !(vs.iter().any(|v| lens.contains(v)) && vs.iter().any(|v| addrs.contains(v)))
+    });
+    before - s.kb.len()
 }
 
 /// The field of an invariant as the merge compares it (offset, size, pointer, view).

@@ -70,6 +70,7 @@ mod bv;
 mod cell_names;
 mod ctx;
 mod exec;
+mod dead_slots;
 mod facts;
 mod generalize;
 mod graph;
@@ -97,6 +98,8 @@ mod bv_tests;
 mod tests;
 #[cfg(test)]
 mod lists_tests;
+#[cfg(test)]
+mod dead_slots_tests;
 #[cfg(test)]
 mod lists_calls_tests;
 #[cfg(test)]

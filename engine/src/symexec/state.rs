@@ -216,3 +216,42 @@ impl State {
         s
     }
 }
+
+impl State {
+    /// A compact text of the state for trace logs: locals, non-global blocks, cells, lists and
+    /// the KB's facts over non-global variables.
+    pub fn brief(&self) -> String {
+        use std::fmt::Write;
+        let mut o = String::new();
+        let globals: BTreeSet<Var> = self.allocs.iter().filter(|a| matches!(a.kind, AllocKind::Global(_))).flat_map(|a| [a.start.clone(), a.end.clone()]).collect();
+        for f in &self.frames {
+            let _ = write!(o, "frame {:?}@{:?}: ", f.func, f.block);
+            for (k, v) in &f.lv {
+                let _ = write!(o, "%{}={} ", k.0, v.0);
+            }
+            o.push('\n');
+        }
+        for a in self.allocs.iter().filter(|a| !matches!(a.kind, AllocKind::Global(_))) {
+            let _ = writeln!(o, "block #{} [{}, {}] {:?}", a.id, a.start.0, a.end.0, a.kind);
+        }
+        for p in &self.pt {
+            let _ = writeln!(o, "cell {} ->{}{} {} (#{})", p.addr.0, p.size, if p.is_ptr { "p" } else if p.unsigned { "u" } else { "s" }, p.value.0, p.alloc);
+        }
+        for l in &self.lists {
+            let _ = write!(o, "list {} len {} size {} rec {}:", l.start.0, l.len.0, l.size, l.rec);
+            for f in &l.fields {
+                let _ = write!(o, " ({} {}{} {}..{:?} {:?})", f.off, f.size, if f.is_ptr { "p" } else { "" }, f.first.0, f.last.as_ref().map(|v| &v.0), f.step);
+            }
+            o.push('\n');
+        }
+        for k in &self.kb {
+            let mut vs = BTreeSet::new();
+            k.collect_vars(&mut vs);
+            if vs.iter().any(|v| globals.contains(v)) {
+                continue;
+            }
+            let _ = writeln!(o, "  {}", k.to_formula());
+        }
+        o
+    }
+}

@@ -5,8 +5,8 @@
 // turns into the loop that frees the list cell by cell. Terminating and memory safe (YES,
 // memory safety proved): n iterations, then one per cell.
 // Today: MAYBE, asserted as it is (session 9, BENCHMARKS.md "Session 9: Rust and backward lists"):
-// the analysis did not finish in 350 s (50 s of CPU, load 19; the first attempt summarizes
-// the drop loop, which cannot take the list, then everything runs again in place); the limit
+// the analysis did not finish in 300 s (64 s of CPU, load 12; session 10 runs the drop loop
+// in place when the caller holds the list, still past the limit); the limit
 // here keeps the test cheap. A YES or NO here must be looked at.
 pub struct Node {
     pub val: u32,
