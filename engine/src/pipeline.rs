@@ -145,6 +145,15 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
             stats.push(("witness strategy".into(), "recurrent set over mathematical integers".into()));
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
+        let started = Instant::now();
+        let recursion = crate::nontermination::math_recursion::prove_nontermination(module, facts, entry, config, deadline);
+        stats.push(("recursion recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+        if let Some(evidence) = recursion {
+            // A replayed stem into a set of the parameters that every call carries to a
+            // recursive call: the recursion never returns (ARCHITECTURE.md).
+            stats.push(("witness strategy".into(), "recurrent set of an infinite recursion over mathematical integers".into()));
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
     }
     if let (Some(w), MemorySafety::Violated(v)) = (&fault, &memory) {
         stats.push(("witness strategy".into(), w.strategy.clone()));

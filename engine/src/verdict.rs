@@ -190,6 +190,12 @@ pub struct RecurrentSetWitness {
     /// Empty for an innermost loop.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub inner_sets: Vec<InnerRecurrentSet>,
+    /// The loop is the tail-call view of `function`'s recursion
+    /// (`nontermination::recursion_as_loop`): `header` is the function's entry block, a
+    /// header visit is a call of the function (`depth` its frame), `set` is over its
+    /// parameters, and each iteration ends in a recursive call that never returns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recursion: bool,
 }
 
 /// The recurrent set at the header of a loop nested in the loop of a `RecurrentSetWitness`.

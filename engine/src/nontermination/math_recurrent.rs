@@ -263,6 +263,7 @@ fn innermost_from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, confi
         fixed_input: fixed,
         set,
         inner_sets: vec![],
+        recursion: false,
     };
     let origin = step.input_origins.first().cloned().unwrap_or_default();
     recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, step.header, &origin, w))
@@ -386,6 +387,15 @@ fn compared_constants(module: &Module) -> Vec<Int> {
     out
 }
 
+/// The input strategies of the observation runs, in order: small constants, the constants
+/// the program compares with, then ranges and mixes.
+pub(super) fn observation_strategies(module: &Module) -> Vec<Strategy> {
+    let mut strategies: Vec<Strategy> = vec![Strategy::Constant(0), Strategy::Constant(1), Strategy::Constant(-1), Strategy::Constant(2)];
+    strategies.extend(compared_constants(module).into_iter().map(Strategy::Constant));
+    strategies.extend([Strategy::Range { lo: -20, hi: 20 }, Strategy::Mixed, Strategy::Boundary, Strategy::Range { lo: -3, hi: 3 }]);
+    strategies
+}
+
 /// Searches a recurrent-set NO over mathematical integers for `entry` (no parameters) under
 /// `--int-semantics math`; every returned witness passed `recheck`.
 pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Option<NonTerminationWitness> {
@@ -395,10 +405,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     if (0..module.functions.len() as u32).all(|f| facts.function(module, FuncId(f)).loops.loops.is_empty()) {
         return None;
     }
-    let mut strategies: Vec<Strategy> = vec![Strategy::Constant(0), Strategy::Constant(1), Strategy::Constant(-1), Strategy::Constant(2)];
-    strategies.extend(compared_constants(module).into_iter().map(Strategy::Constant));
-    strategies.extend([Strategy::Range { lo: -20, hi: 20 }, Strategy::Mixed, Strategy::Boundary, Strategy::Range { lo: -3, hi: 3 }]);
-    for (k, s) in strategies.into_iter().enumerate() {
+    for (k, s) in observation_strategies(module).into_iter().enumerate() {
         if crate::cancel::past(deadline) {
             return None;
         }

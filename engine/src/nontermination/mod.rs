@@ -1,16 +1,19 @@
 //! Program-level non-termination beyond concrete lassos: recurrent sets over mathematical
 //! integers for `--int-semantics math` (`math_recurrent`), over an exact integer encoding of
 //! one loop iteration (`math_step`, operations in `math_ops`; loops with inner loops cut at every header in
-//! `math_nested`), each NO re-checked
+//! `math_nested`; infinite recursions as the loop of their tail-call view in `recursion_as_loop`,
+//! searched in `math_recursion`), each NO re-checked
 //! independently from its witness (`recheck`). The bit-vector counterpart for `c`/`wrap` is
 //! `bitprecise::recurrent`.
 
 pub mod header_visits;
 pub mod math_nested;
 pub mod math_ops;
+pub mod math_recursion;
 pub mod math_recurrent;
 pub mod math_step;
 pub mod recheck;
+pub mod recursion_as_loop;
 
 pub use math_recurrent::prove_nontermination;
 pub use recheck::recheck;

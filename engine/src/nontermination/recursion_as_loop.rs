@@ -1,0 +1,251 @@
+//! The tail-call view of a self-recursive function: the function's body as a loop whose
+//! back edges are its recursive calls (`params := args; goto entry`), so that the loop
+//! provers of this module can look for an infinite recursion as for an infinite loop.
+//!
+//! On a run that recurses forever, no recursive call returns: the code after the call is
+//! never reached, and each level starts again at the entry with the call's arguments as
+//! parameters. The view keeps exactly the part of each level the infinite run executes:
+//! - a new preheader (block 0) enters the old entry block, which becomes the header; every
+//!   parameter that some call site passes a different value gets a header phi (the phi
+//!   *is* the parameter: it keeps the parameter's `ValueId`, the view's own parameter gets
+//!   a fresh one), a parameter every call passes unchanged stays a live-in;
+//! - each block with a direct recursive call is cut at its first one: the call and what
+//!   follows are replaced by a branch to the header (the back edge); blocks no longer
+//!   reachable are emptied (`unreachable`), phi entries of removed edges dropped;
+//! - a *fresh write-only block* — `malloc` of a constant size whose result is only the
+//!   address of stores at constant offsets inside that size (possibly through constant
+//!   `PtrAdd`s) — is removed with those stores: under the engine's model `malloc` never
+//!   fails (SEMANTICS.md), the block is new (disjoint from every other live object), and
+//!   nothing in the view reads it, so the stores can neither fault nor change anything the
+//!   view computes. Every other operation stays and meets the encoder's refusals (an
+//!   `alloca`, i.e. an object in the level's own frame, any other call, pointer phis, …).
+//!
+//! Because the header's phis have the parameters' `ValueId`s, a real entry of the function
+//! (the interpreter's `BlockEntry` at its block 0) is an observation of the view's header:
+//! the same registers hold the state. Why a closed set of the view gives a real infinite run
+//! is argued in ARCHITECTURE.md ("Infinite recursion as a loop").
+
+use super::math_ops::NotEncodable;
+use crate::facts::loops::{natural_loops, Loop};
+use crate::ir::externals::{classify, External};
+use crate::ir::{Block, BlockId, Callee, FuncId, Function, Instr, Module, Op, Operand, Terminator, Type, ValueId};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The header of every view (the original entry block, after the new preheader).
+pub const VIEW_HEADER: BlockId = BlockId(1);
+
+/// A self-recursive function seen as a loop.
+#[derive(Clone, Debug)]
+pub struct RecursionView {
+    /// The recursive function.
+    pub original: FuncId,
+    /// The view: the original's blocks shifted by one behind a new preheader.
+    pub function: Function,
+    /// The loop headed by `VIEW_HEADER` (its back edges are the recursive calls).
+    pub lp: Loop,
+}
+
+/// Whether `f` calls `func` directly somewhere.
+pub fn calls_itself(f: &Function, func: FuncId) -> bool {
+    f.blocks.iter().flat_map(|b| &b.instrs).any(|i| is_call_of(&i.op, func))
+}
+
+fn is_call_of(op: &Op, func: FuncId) -> bool {
+    matches!(op, Op::Call { callee: Callee::Direct(c), .. } if *c == func)
+}
+
+/// Builds the tail-call view of `func` (see the module doc), or says why not.
+pub fn tail_call_view(module: &Module, func: FuncId) -> Result<RecursionView, NotEncodable> {
+    let f = module.function(func);
+    if f.is_declaration() || f.is_vararg {
+        return Err(NotEncodable(format!("{} has no body or is variadic", f.name)));
+    }
+    let shift = |b: BlockId| BlockId(b.0 + 1);
+    // Call sites: (block, index of the first recursive call, its arguments).
+    let sites: Vec<(BlockId, usize, Vec<Operand>)> = f
+        .blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(b, block)| {
+            let (i, instr) = block.instrs.iter().enumerate().find(|(_, i)| is_call_of(&i.op, func))?;
+            let Op::Call { args, .. } = &instr.op else { return None };
+            Some((BlockId(b as u32), i, args.clone()))
+        })
+        .collect();
+    if sites.is_empty() {
+        return Err(NotEncodable(format!("{} does not call itself", f.name)));
+    }
+    if sites.iter().any(|(_, _, args)| args.len() != f.params.len()) {
+        return Err(NotEncodable("a recursive call with a different number of arguments".into()));
+    }
+    let mut view = f.clone();
+    let mut next = f.num_values;
+    let mut params = Vec::with_capacity(f.params.len());
+    let mut phis = Vec::new();
+    for (k, (p, ty)) in f.params.iter().enumerate() {
+        let unchanged = sites.iter().all(|(_, _, args)| args[k] == Operand::Local(*p));
+        if unchanged {
+            params.push((*p, ty.clone()));
+            continue;
+        }
+        let fresh = ValueId(next);
+        next += 1;
+        view.value_names.resize(next as usize, None);
+        view.value_names[fresh.0 as usize] = f.value_names.get(p.0 as usize).cloned().flatten().map(|n| format!("{n}.caller"));
+        params.push((fresh, ty.clone()));
+        let mut incoming = vec![(Operand::Local(fresh), BlockId(0))];
+        incoming.extend(sites.iter().map(|(b, _, args)| (args[k].clone(), shift(*b))));
+        phis.push(Instr { result: Some(*p), op: Op::Phi { ty: ty.clone(), incoming }, loc: None });
+    }
+    view.params = params;
+    view.num_values = next;
+    view.value_names.resize(next as usize, None);
+    let mut blocks = Vec::with_capacity(f.blocks.len() + 1);
+    blocks.push(Block { name: format!("{}.recursion", f.blocks[0].name), instrs: vec![], terminator: Terminator::Br(VIEW_HEADER), term_loc: None, loop_loc: None });
+    for (b, block) in f.blocks.iter().enumerate() {
+        let mut block = block.clone();
+        if let Some((_, cut, _)) = sites.iter().find(|(s, _, _)| s.0 as usize == b) {
+            block.term_loc = block.instrs[*cut].loc.clone();
+            block.instrs.truncate(*cut);
+            block.terminator = Terminator::Br(BlockId(0));
+            block.loop_loc = None;
+        }
+        shift_targets(&mut block, shift);
+        blocks.push(block);
+    }
+    blocks[VIEW_HEADER.0 as usize].instrs.splice(0..0, phis);
+    view.blocks = blocks;
+    empty_unreachable(&mut view);
+    remove_write_only_blocks(module, &mut view);
+    let lp = natural_loops(&view).loops.into_iter().find(|l| l.header == VIEW_HEADER).ok_or_else(|| NotEncodable("no recursive call is reachable".into()))?;
+    Ok(RecursionView { original: func, function: view, lp })
+}
+
+/// Renumbers the block targets of `block` (terminator, phi predecessors) by `shift`; a
+/// `Br(BlockId(0))` written for a cut call site is the back edge to the header.
+fn shift_targets(block: &mut Block, shift: impl Fn(BlockId) -> BlockId) {
+    for instr in &mut block.instrs {
+        if let Op::Phi { incoming, .. } = &mut instr.op {
+            incoming.iter_mut().for_each(|(_, p)| *p = shift(*p));
+        }
+    }
+    match &mut block.terminator {
+        Terminator::Br(b) => *b = shift(*b),
+        Terminator::CondBr { then_block, else_block, .. } => {
+            *then_block = shift(*then_block);
+            *else_block = shift(*else_block);
+        }
+        Terminator::Switch { default, cases, .. } => {
+            *default = shift(*default);
+            cases.iter_mut().for_each(|(_, b)| *b = shift(*b));
+        }
+        Terminator::Invoke { normal, unwind } => {
+            *normal = shift(*normal);
+            *unwind = shift(*unwind);
+        }
+        Terminator::Ret(_) | Terminator::Unreachable | Terminator::Resume(_) | Terminator::Unsupported { .. } => {}
+    }
+}
+
+/// Empties the blocks the preheader no longer reaches and drops phi entries of edges that
+/// are gone.
+fn empty_unreachable(view: &mut Function) {
+    let mut reached = BTreeSet::new();
+    let mut todo = vec![BlockId(0)];
+    while let Some(b) = todo.pop() {
+        if reached.insert(b) {
+            todo.extend(view.block(b).terminator.successors());
+        }
+    }
+    let edges: BTreeSet<(BlockId, BlockId)> =
+        reached.iter().flat_map(|b| view.block(*b).terminator.successors().into_iter().map(move |s| (*b, s))).collect();
+    for (i, block) in view.blocks.iter_mut().enumerate() {
+        let b = BlockId(i as u32);
+        if !reached.contains(&b) {
+            block.instrs.clear();
+            block.terminator = Terminator::Unreachable;
+            continue;
+        }
+        for instr in &mut block.instrs {
+            if let Op::Phi { incoming, .. } = &mut instr.op {
+                incoming.retain(|(_, p)| edges.contains(&(*p, b)));
+            }
+        }
+    }
+}
+
+/// Removes every fresh write-only block (see the module doc) with its stores and offsets.
+fn remove_write_only_blocks(module: &Module, view: &mut Function) {
+    let mut uses: BTreeMap<ValueId, Vec<(usize, usize)>> = BTreeMap::new();
+    let mut escapes: BTreeSet<ValueId> = BTreeSet::new();
+    for (b, block) in view.blocks.iter().enumerate() {
+        for (i, instr) in block.instrs.iter().enumerate() {
+            for o in crate::bitprecise::step::operands(&instr.op) {
+                if let Operand::Local(v) = o {
+                    uses.entry(*v).or_default().push((b, i));
+                }
+            }
+            // A store of the pointer itself lets it escape (the address is the other operand).
+            if let Op::Store { value: Operand::Local(v), .. } = &instr.op {
+                escapes.insert(*v);
+            }
+        }
+        match &block.terminator {
+            Terminator::CondBr { cond: Operand::Local(v), .. } | Terminator::Switch { value: Operand::Local(v), .. } | Terminator::Ret(Some(Operand::Local(v))) | Terminator::Resume(Operand::Local(v)) => {
+                escapes.insert(*v);
+            }
+            _ => {}
+        }
+    }
+    let mut removed: BTreeSet<(usize, usize)> = BTreeSet::new();
+    for (b, block) in view.blocks.iter().enumerate() {
+        for (i, instr) in block.instrs.iter().enumerate() {
+            let (Some(r), Op::Call { callee: Callee::Direct(c), args, ret: Type::Ptr }) = (instr.result, &instr.op) else { continue };
+            let [Operand::Int { value: size, .. }] = args.as_slice() else { continue };
+            if classify(&module.function(*c).name) != External::Malloc || !module.function(*c).is_declaration() {
+                continue;
+            }
+            let mut part = vec![(b, i)];
+            if write_only(view, &uses, &escapes, r, 0, *size, &mut part) {
+                removed.extend(part);
+            }
+        }
+    }
+    for (b, block) in view.blocks.iter_mut().enumerate() {
+        let mut i = 0;
+        block.instrs.retain(|_| {
+            let keep = !removed.contains(&(b, i));
+            i += 1;
+            keep
+        });
+    }
+}
+
+/// Whether every use of the pointer `v` (at byte `offset` of a fresh block of `size` bytes)
+/// is the address of a store inside the block or a constant offset whose uses are too;
+/// collects those instructions in `part`.
+fn write_only(view: &Function, uses: &BTreeMap<ValueId, Vec<(usize, usize)>>, escapes: &BTreeSet<ValueId>, v: ValueId, offset: i128, size: i128, part: &mut Vec<(usize, usize)>) -> bool {
+    if escapes.contains(&v) {
+        return false;
+    }
+    for &(b, i) in uses.get(&v).map(Vec::as_slice).unwrap_or_default() {
+        let instr = &view.blocks[b].instrs[i];
+        match &instr.op {
+            Op::Store { ptr: Operand::Local(p), size: bytes, .. } if *p == v => {
+                if offset < 0 || offset.checked_add(*bytes as i128).is_none_or(|end| end > size) {
+                    return false;
+                }
+                part.push((b, i));
+            }
+            Op::PtrAdd { base: Operand::Local(p), offset: k, indices, .. } if *p == v && indices.is_empty() => {
+                let (Some(q), Some(at)) = (instr.result, offset.checked_add(*k)) else { return false };
+                part.push((b, i));
+                if !write_only(view, uses, escapes, q, at, size, part) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    true
+}
