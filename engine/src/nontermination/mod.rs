@@ -22,3 +22,5 @@ pub use recheck::recheck;
 mod tests;
 #[cfg(test)]
 mod nested_tests;
+#[cfg(test)]
+mod recursion_tests;
