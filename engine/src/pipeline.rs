@@ -135,6 +135,15 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
             stats.push(("witness strategy".into(), "bit-precise recurrent set".into()));
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
+        let started = Instant::now();
+        let recursion = crate::nontermination::recursion_bitvector::prove_nontermination(module, facts, entry, config, deadline);
+        stats.push(("recursion recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+        if let Some(evidence) = recursion {
+            // A replayed stem into a set of the parameters that every call carries to a
+            // recursive call without UB: the recursion never returns (ARCHITECTURE.md).
+            stats.push(("witness strategy".into(), "bit-precise recurrent set of an infinite recursion".into()));
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
     }
     if !bit_precise && !matches!(termination, Termination::Yes(_)) {
         let started = Instant::now();

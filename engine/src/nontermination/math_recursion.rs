@@ -35,11 +35,25 @@ const TAIL_ENTRIES: usize = 64;
 
 /// Records the entries of one function (its block 0) at every depth: the first and the last
 /// `OBSERVED_LEVELS`, with the given memory cells read there.
-struct LevelEntries {
-    func: FuncId,
-    cells: Vec<CellSpec>,
-    first: Vec<BlockEntry>,
-    last: VecDeque<BlockEntry>,
+pub(super) struct LevelEntries {
+    pub func: FuncId,
+    pub cells: Vec<CellSpec>,
+    pub first: Vec<BlockEntry>,
+    pub last: VecDeque<BlockEntry>,
+}
+
+impl LevelEntries {
+    /// The entries of `func` in a replay of the run with `inputs` (under `sem`, `steps`
+    /// long), with `cells` read there: the first and the last window (one if they agree).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn replayed(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, sem: IntSemantics, func: FuncId, cells: Vec<CellSpec>, inputs: &[(String, Int)], steps: u64, deadline: Instant) -> Vec<Vec<BlockEntry>> {
+        let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(sem, config.witnesses().run, steps) };
+        let values: Vec<i128> = inputs.iter().map(|(_, v)| *v).collect();
+        let mut seen = LevelEntries { func, cells, first: Vec::new(), last: VecDeque::new() };
+        run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut seen);
+        let last: Vec<BlockEntry> = seen.last.into_iter().collect();
+        if seen.first == last { vec![last] } else { vec![seen.first, last] }
+    }
 }
 
 impl BlockObserver for LevelEntries {
@@ -77,7 +91,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     if config.int_semantics() != IntSemantics::Math || !module.function(entry).params.is_empty() {
         return None;
     }
-    let recursive: Vec<FuncId> = (0..module.functions.len() as u32).map(FuncId).filter(|f| calls_itself(module.function(*f), *f)).collect();
+    let recursive = self_recursive(module);
     if recursive.is_empty() {
         return None;
     }
@@ -88,7 +102,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
         }
         let constant_input = if let Strategy::Constant(c) = s { Some(c) } else { None };
         let mut src = StrategyInputs::new(s, 0x5ec_0000 + k as u64);
-        let Some((func, inputs, steps)) = observe_run(module, facts, entry, config, &recursive, &mut src, deadline) else { continue };
+        let Some((func, inputs, steps)) = observe_run(module, facts, entry, config, IntSemantics::Math, &recursive, &mut src, deadline) else { continue };
         // The same function with the same inputs gives the same observations.
         if tried.iter().any(|(f, c, i)| *f == func && *c == constant_input && *i == inputs) {
             continue;
@@ -101,10 +115,16 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     None
 }
 
-/// One observation run: the recursive function it is deep inside when it stops at the depth
-/// or step limit, its inputs and its length.
-fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, recursive: &[FuncId], src: &mut dyn InputSource, deadline: Instant) -> Option<(FuncId, Vec<(String, Int)>, u64)> {
-    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, config.bitprecise().observation_steps) };
+/// The functions of `module` that call themselves directly.
+pub(super) fn self_recursive(module: &Module) -> Vec<FuncId> {
+    (0..module.functions.len() as u32).map(FuncId).filter(|f| calls_itself(module.function(*f), *f)).collect()
+}
+
+/// One observation run under `sem`: the recursive function it is deep inside when it stops
+/// at the depth or step limit, its inputs and its length.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, sem: IntSemantics, recursive: &[FuncId], src: &mut dyn InputSource, deadline: Instant) -> Option<(FuncId, Vec<(String, Int)>, u64)> {
+    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(sem, config.witnesses().run, config.bitprecise().observation_steps) };
     let mut rec = TailRecorder::new(TAIL_ENTRIES);
     let result = run_observed(module, facts, entry, &[], &cfg, src, &mut rec);
     if result.poison_created.is_some() || !matches!(result.outcome, Outcome::DepthLimit | Outcome::StepLimit) {
@@ -124,12 +144,7 @@ fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
 fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, func: FuncId, inputs: &[(String, Int)], steps: u64, constant_input: Option<Int>, deadline: Instant) -> Option<NonTerminationWitness> {
     let limits = config.bitprecise();
     let step = view_step(module, func, config)?;
-    let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(IntSemantics::Math, config.witnesses().run, steps) };
-    let values: Vec<i128> = inputs.iter().map(|(_, v)| *v).collect();
-    let mut seen = LevelEntries { func, cells: step.cell_specs(), first: Vec::new(), last: VecDeque::new() };
-    run_observed(module, facts, entry, &[], &cfg, &mut SequenceInputs::new(values, None), &mut seen);
-    let last: Vec<BlockEntry> = seen.last.into_iter().collect();
-    let windows = if seen.first == last { vec![last] } else { vec![seen.first, last] };
+    let windows = LevelEntries::replayed(module, facts, entry, config, IntSemantics::Math, func, step.cell_specs(), inputs, steps, deadline);
     let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
     let (fixed, set) = windows.iter().find_map(|window| {
         let observations: Vec<Valuation> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;

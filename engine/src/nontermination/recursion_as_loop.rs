@@ -14,10 +14,11 @@
 //!   reachable are emptied (`unreachable`), phi entries of removed edges dropped;
 //! - a *fresh write-only block* — `malloc` of a constant size whose result is only the
 //!   address of stores at constant offsets inside that size (possibly through constant
-//!   `PtrAdd`s) — is removed with those stores: under the engine's model `malloc` never
-//!   fails (SEMANTICS.md), the block is new (disjoint from every other live object), and
-//!   nothing in the view reads it, so the stores can neither fault nor change anything the
-//!   view computes. Every other operation stays and meets the encoder's refusals (an
+//!   `PtrAdd`s) or compared with null — is removed with those stores, and each comparison
+//!   becomes its constant outcome (not null): under the engine's model `malloc` never fails
+//!   (SEMANTICS.md; a run where every allocation succeeds is a real run), the block is new
+//!   (disjoint from every other live object), and nothing in the view reads it, so the
+//!   stores can neither fault nor change anything the view computes. Every other operation stays and meets the encoder's refusals (an
 //!   `alloca`, i.e. an object in the level's own frame, any other call, pointer phis, …).
 //!
 //! Because the header's phis have the parameters' `ValueId`s, a real entry of the function
@@ -28,7 +29,7 @@
 use super::math_ops::NotEncodable;
 use crate::facts::loops::{natural_loops, Loop};
 use crate::ir::externals::{classify, External};
-use crate::ir::{Block, BlockId, Callee, FuncId, Function, Instr, Module, Op, Operand, Terminator, Type, ValueId};
+use crate::ir::{Block, BlockId, Callee, FuncId, Function, Instr, IntPred, Module, Op, Operand, Terminator, Type, ValueId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The header of every view (the original entry block, after the new preheader).
@@ -197,7 +198,7 @@ fn remove_write_only_blocks(module: &Module, view: &mut Function) {
             _ => {}
         }
     }
-    let mut removed: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let mut edits: BTreeMap<(usize, usize), Edit> = BTreeMap::new();
     for (b, block) in view.blocks.iter().enumerate() {
         for (i, instr) in block.instrs.iter().enumerate() {
             let (Some(r), Op::Call { callee: Callee::Direct(c), args, ret: Type::Ptr }) = (instr.result, &instr.op) else { continue };
@@ -205,26 +206,43 @@ fn remove_write_only_blocks(module: &Module, view: &mut Function) {
             if classify(&module.function(*c).name) != External::Malloc || !module.function(*c).is_declaration() {
                 continue;
             }
-            let mut part = vec![(b, i)];
+            let mut part = vec![((b, i), Edit::Remove)];
             if write_only(view, &uses, &escapes, r, 0, *size, &mut part) {
-                removed.extend(part);
+                edits.extend(part);
             }
         }
     }
     for (b, block) in view.blocks.iter_mut().enumerate() {
+        for (i, instr) in block.instrs.iter_mut().enumerate() {
+            if let (Some(Edit::NotNull), Op::ICmp { pred, .. }) = (edits.get(&(b, i)), &instr.op) {
+                // `p == null` is `1 == 0`, `p != null` is `1 != 0`.
+                let one = Operand::Int { bits: 8, value: 1 };
+                let zero = Operand::Int { bits: 8, value: 0 };
+                instr.op = Op::ICmp { pred: *pred, bits: 8, lhs: one, rhs: zero };
+            }
+        }
         let mut i = 0;
         block.instrs.retain(|_| {
-            let keep = !removed.contains(&(b, i));
+            let keep = edits.get(&(b, i)) != Some(&Edit::Remove);
             i += 1;
             keep
         });
     }
 }
 
+/// What happens to an instruction that uses a fresh write-only block.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Edit {
+    /// The allocation, an offset into the block, a store into it.
+    Remove,
+    /// A comparison of the block's address with null: its outcome is "not null".
+    NotNull,
+}
+
 /// Whether every use of the pointer `v` (at byte `offset` of a fresh block of `size` bytes)
-/// is the address of a store inside the block or a constant offset whose uses are too;
-/// collects those instructions in `part`.
-fn write_only(view: &Function, uses: &BTreeMap<ValueId, Vec<(usize, usize)>>, escapes: &BTreeSet<ValueId>, v: ValueId, offset: i128, size: i128, part: &mut Vec<(usize, usize)>) -> bool {
+/// is the address of a store inside the block, a comparison of the block's start with null,
+/// or a constant offset whose uses are such; collects those instructions in `part`.
+fn write_only(view: &Function, uses: &BTreeMap<ValueId, Vec<(usize, usize)>>, escapes: &BTreeSet<ValueId>, v: ValueId, offset: i128, size: i128, part: &mut Vec<((usize, usize), Edit)>) -> bool {
     if escapes.contains(&v) {
         return false;
     }
@@ -235,11 +253,14 @@ fn write_only(view: &Function, uses: &BTreeMap<ValueId, Vec<(usize, usize)>>, es
                 if offset < 0 || offset.checked_add(*bytes as i128).is_none_or(|end| end > size) {
                     return false;
                 }
-                part.push((b, i));
+                part.push(((b, i), Edit::Remove));
+            }
+            Op::ICmp { pred: IntPred::Eq | IntPred::Ne, lhs, rhs, .. } if offset == 0 && matches!((lhs, rhs), (Operand::Local(p), Operand::NullPtr) | (Operand::NullPtr, Operand::Local(p)) if *p == v) => {
+                part.push(((b, i), Edit::NotNull));
             }
             Op::PtrAdd { base: Operand::Local(p), offset: k, indices, .. } if *p == v && indices.is_empty() => {
                 let (Some(q), Some(at)) = (instr.result, offset.checked_add(*k)) else { return false };
-                part.push((b, i));
+                part.push(((b, i), Edit::Remove));
                 if !write_only(view, uses, escapes, q, at, size, part) {
                     return false;
                 }

@@ -1,5 +1,5 @@
 //! Tests of the tail-call view (`recursion_as_loop`) and of recursion NOs over ℤ
-//! (`math_recursion`): the view's shape, the write-only heap blocks it drops, refusals,
+//! (`math_recursion`) and bit-vectors (`recursion_bitvector`): the view's shape, the write-only heap blocks it drops, refusals,
 //! terminating recursions that must get no NO, and witnesses that re-check only as found.
 
 use super::math_recursion::{prove_nontermination, recheck_recursion};
@@ -139,4 +139,35 @@ fn a_tampered_witness_does_not_recheck() {
     let m = module(COUNT_DOWN);
     let entry = m.function_by_name("main").unwrap();
     assert!(!super::recheck::recheck(&m, &ModuleFacts::new(&m), entry, &config(IntSemantics::Math), &RecurrentSetWitness { recursion: false, ..w }, deadline()));
+}
+
+#[test]
+fn a_null_check_of_a_fresh_block_is_folded() {
+    // malloc never fails in the engine's model: `x == 0` is false, and the block stays write-only.
+    let src = "struct c { int v; struct c *next; };\n\
+               struct c *build(int n) { if (n == 0) return 0; struct c *x = malloc(sizeof(struct c)); if (x == 0) return 0; x->v = n; x->next = build(n > 0 ? n - 1 : n); return x; }\n\
+               int main(void) { build(__VERIFIER_nondet_int()); return 0; }";
+    let m = module(src);
+    let view = tail_call_view(&m, m.function_by_name("build").unwrap()).expect("a view");
+    assert!(view.function.blocks.iter().flat_map(|b| &b.instrs).all(|i| !matches!(i.op, Op::Call { .. } | Op::Store { .. })));
+    assert!(view.function.blocks.iter().flat_map(|b| &b.instrs).any(|i| matches!(&i.op, Op::ICmp { lhs: Operand::Int { value: 1, .. }, rhs: Operand::Int { value: 0, .. }, .. })));
+    assert!(prove(src, IntSemantics::Math).is_some());
+}
+
+fn prove_bits(src: &str) -> Option<crate::verdict::NonTerminationWitness> {
+    let m = module(src);
+    let entry = m.function_by_name("main").unwrap();
+    super::recursion_bitvector::prove_nontermination(&m, &ModuleFacts::new(&m), entry, &config(IntSemantics::C), deadline())
+}
+
+#[test]
+fn bit_precise_recursion_sets_under_c() {
+    // An argument trapped between 4 and 5, one that stops changing: no overflow on the way.
+    let w = prove_bits("int seek(int x) { if (x == 7) return 1; if (x < 5) return seek(x + 1); return seek(x - 1); }\nint main(void) { return seek(__VERIFIER_nondet_int()); }").expect("seek(x) for x <= 6 never returns");
+    assert!(w.any_further_inputs && w.description[0].contains("seek"));
+    assert!(prove_bits("int f(int x) { if (x <= 0) return 0; if (x % 2 == 0) return f(x - 2); return f(x); }\nint main(void) { return f(__VERIFIER_nondet_int()); }").is_some());
+    // n - 1 overflows at INT_MIN under c: undefined behaviour, no NO.
+    assert!(prove_bits(COUNT_DOWN).is_none());
+    // Terminating.
+    assert!(prove_bits("int settle(int x) { if (x == 7) return 1; if (x < 7) return settle(x + 1); return settle(x - 1); }\nint main(void) { return settle(__VERIFIER_nondet_int()); }").is_none());
 }
