@@ -16,7 +16,7 @@
 use super::math_recurrent::{candidates, houdini, minimize, observation_strategies};
 use super::math_step::{encode_math_loop_step, MathLoopStep};
 use super::recheck::{observation, replay_stem};
-use super::recursion_as_loop::{calls_itself, tail_call_view};
+use super::recursion_as_loop::{is_recursive, tail_call_view};
 use crate::config::Config;
 use crate::facts::ModuleFacts;
 use crate::interp::{run_observed, BlockEntry, BlockObserver, CellSpec, InputSource, Outcome, RunConfig, SequenceInputs, Strategy, StrategyInputs, TailRecorder};
@@ -115,9 +115,9 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     None
 }
 
-/// The functions of `module` that call themselves directly.
+/// The functions of `module` whose recursion the tail-call view covers (`is_recursive`).
 pub(super) fn self_recursive(module: &Module) -> Vec<FuncId> {
-    (0..module.functions.len() as u32).map(FuncId).filter(|f| calls_itself(module.function(*f), *f)).collect()
+    (0..module.functions.len() as u32).map(FuncId).filter(|f| !module.function(*f).is_declaration() && is_recursive(module, *f)).collect()
 }
 
 /// One observation run under `sem`: the recursive function it is deep inside when it stops

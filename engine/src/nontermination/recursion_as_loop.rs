@@ -1,5 +1,5 @@
-//! The tail-call view of a self-recursive function: the function's body as a loop whose
-//! back edges are its recursive calls (`params := args; goto entry`), so that the loop
+//! The tail-call view of a recursive function: the function's body as a loop whose back
+//! edges are its recursive calls (`params := args; goto entry`), so that the loop
 //! provers of this module can look for an infinite recursion as for an infinite loop.
 //!
 //! On a run that recurses forever, no recursive call returns: the code after the call is
@@ -12,6 +12,12 @@
 //! - each block with a direct recursive call is cut at its first one: the call and what
 //!   follows are replaced by a branch to the header (the back edge); blocks no longer
 //!   reachable are emptied (`unreachable`), phi entries of removed edges dropped;
+//! - mutual recursion through one partner (`f` calls `g`, which calls `f` back directly and
+//!   not itself): each call of `g` in the view is cut like a recursive call but continues
+//!   into a copy of `g`'s body (its parameters replaced by the call's arguments, its values
+//!   renumbered past the view's); the copy's calls of `f` are back edges and its returns
+//!   leave the loop (a return of `g` would resume `f` after the call, which the view does
+//!   not follow, so a recurrent set must exclude it);
 //! - a *fresh write-only block* — `malloc` of a constant size whose result is only the
 //!   address of stores at constant offsets inside that size (possibly through constant
 //!   `PtrAdd`s) or compared with null — is removed with those stores, and each comparison
@@ -51,8 +57,55 @@ pub fn calls_itself(f: &Function, func: FuncId) -> bool {
     f.blocks.iter().flat_map(|b| &b.instrs).any(|i| is_call_of(&i.op, func))
 }
 
+/// Whether `func` is recursive in a way the view covers: it calls itself, or calls a
+/// function that calls it back directly.
+pub fn is_recursive(module: &Module, func: FuncId) -> bool {
+    let f = module.function(func);
+    calls_itself(f, func) || callees(f).any(|g| g != func && partner(module, func, g))
+}
+
 fn is_call_of(op: &Op, func: FuncId) -> bool {
     matches!(op, Op::Call { callee: Callee::Direct(c), .. } if *c == func)
+}
+
+fn callees(f: &Function) -> impl Iterator<Item = FuncId> + '_ {
+    f.blocks.iter().flat_map(|b| &b.instrs).filter_map(|i| match &i.op {
+        Op::Call { callee: Callee::Direct(c), .. } => Some(*c),
+        _ => None,
+    })
+}
+
+/// Whether a call of `g` from `func` is inlined into the view: `g` is defined, not
+/// variadic, calls `func` back directly and not itself.
+fn partner(module: &Module, func: FuncId, g: FuncId) -> bool {
+    let body = module.function(g);
+    g != func && !body.is_declaration() && !body.is_vararg && calls_itself(body, func) && !calls_itself(body, g)
+}
+
+/// Where a block of the view is cut.
+enum Cut {
+    /// A call of the function itself: the back edge, with the call's arguments.
+    Back(Vec<Operand>),
+    /// A call of a partner (see `partner`): its body is inlined there.
+    Inline(FuncId, Vec<Operand>),
+}
+
+/// The first call of `block` that cuts it in the view of `func` (a recursive call, or with
+/// `inline`, a call of a partner), with its index.
+fn first_cut(module: &Module, func: FuncId, block: &Block, inline: bool) -> Option<(usize, Cut)> {
+    block.instrs.iter().enumerate().find_map(|(i, instr)| match &instr.op {
+        Op::Call { callee: Callee::Direct(c), args, .. } if *c == func => Some((i, Cut::Back(args.clone()))),
+        Op::Call { callee: Callee::Direct(c), args, .. } if inline && partner(module, func, *c) => Some((i, Cut::Inline(*c, args.clone()))),
+        _ => None,
+    })
+}
+
+/// Cuts `block` at `at`: the call and what follows give way to a branch to `to`.
+fn cut_block(block: &mut Block, at: usize, to: BlockId) {
+    block.term_loc = block.instrs[at].loc.clone();
+    block.instrs.truncate(at);
+    block.terminator = Terminator::Br(to);
+    block.loop_loc = None;
 }
 
 /// Builds the tail-call view of `func` (see the module doc), or says why not.
@@ -61,31 +114,79 @@ pub fn tail_call_view(module: &Module, func: FuncId) -> Result<RecursionView, No
     if f.is_declaration() || f.is_vararg {
         return Err(NotEncodable(format!("{} has no body or is variadic", f.name)));
     }
-    let shift = |b: BlockId| BlockId(b.0 + 1);
-    // Call sites: (block, index of the first recursive call, its arguments).
-    let sites: Vec<(BlockId, usize, Vec<Operand>)> = f
-        .blocks
-        .iter()
-        .enumerate()
-        .filter_map(|(b, block)| {
-            let (i, instr) = block.instrs.iter().enumerate().find(|(_, i)| is_call_of(&i.op, func))?;
-            let Op::Call { args, .. } = &instr.op else { return None };
-            Some((BlockId(b as u32), i, args.clone()))
-        })
-        .collect();
-    if sites.is_empty() {
+    let mut view = f.clone();
+    let mut blocks = Vec::with_capacity(f.blocks.len() + 1);
+    blocks.push(Block { name: format!("{}.recursion", f.blocks[0].name), instrs: vec![], terminator: Terminator::Br(VIEW_HEADER), term_loc: None, loop_loc: None });
+    // Back edges: (block of the view, the recursive call's arguments).
+    let mut back: Vec<(BlockId, Vec<Operand>)> = Vec::new();
+    let mut inlines: Vec<(BlockId, FuncId, Vec<Operand>)> = Vec::new();
+    for block in &f.blocks {
+        let mut block = block.clone();
+        shift_targets(&mut block, |b| BlockId(b.0 + 1));
+        let here = BlockId(blocks.len() as u32);
+        match first_cut(module, func, &block, true) {
+            Some((at, Cut::Back(args))) => {
+                cut_block(&mut block, at, VIEW_HEADER);
+                back.push((here, args));
+            }
+            Some((at, Cut::Inline(g, args))) => {
+                cut_block(&mut block, at, BlockId(0));
+                inlines.push((here, g, args));
+            }
+            None => {}
+        }
+        blocks.push(block);
+    }
+    // Each call of a partner: its body, with its parameters replaced by the arguments and its
+    // values renumbered; its calls of `func` are back edges, its returns leave the view.
+    let mut next = f.num_values;
+    for (site, g, args) in inlines {
+        let body = module.function(g);
+        if args.len() != body.params.len() {
+            return Err(NotEncodable(format!("a call of {} with {} arguments", body.name, args.len())));
+        }
+        let (offset, first) = (next, blocks.len() as u32);
+        next += body.num_values;
+        view.value_names.resize(next as usize, None);
+        for (v, name) in body.value_names.iter().enumerate() {
+            view.value_names[offset as usize + v] = name.as_ref().map(|n| format!("{}.{n}", body.name));
+        }
+        let params: BTreeMap<ValueId, Operand> = body.params.iter().map(|(p, _)| *p).zip(args).collect();
+        let rename = |o: &mut Operand| {
+            if let Operand::Local(v) = o {
+                *o = params.get(v).cloned().unwrap_or(Operand::Local(ValueId(v.0 + offset)));
+            }
+        };
+        blocks[site.0 as usize].terminator = Terminator::Br(BlockId(first));
+        for block in &body.blocks {
+            let mut block = block.clone();
+            block.name = format!("{}.{}", body.name, block.name);
+            for instr in &mut block.instrs {
+                instr.result = instr.result.map(|r| ValueId(r.0 + offset));
+                for_each_operand(&mut instr.op, &rename);
+            }
+            if let Some(o) = terminator_operand(&mut block.terminator) {
+                rename(o);
+            }
+            shift_targets(&mut block, |b| BlockId(b.0 + first));
+            let here = BlockId(blocks.len() as u32);
+            if let Some((at, Cut::Back(call_args))) = first_cut(module, func, &block, false) {
+                cut_block(&mut block, at, VIEW_HEADER);
+                back.push((here, call_args));
+            }
+            blocks.push(block);
+        }
+    }
+    if back.is_empty() {
         return Err(NotEncodable(format!("{} does not call itself", f.name)));
     }
-    if sites.iter().any(|(_, _, args)| args.len() != f.params.len()) {
+    if back.iter().any(|(_, args)| args.len() != f.params.len()) {
         return Err(NotEncodable("a recursive call with a different number of arguments".into()));
     }
-    let mut view = f.clone();
-    let mut next = f.num_values;
     let mut params = Vec::with_capacity(f.params.len());
     let mut phis = Vec::new();
     for (k, (p, ty)) in f.params.iter().enumerate() {
-        let unchanged = sites.iter().all(|(_, _, args)| args[k] == Operand::Local(*p));
-        if unchanged {
+        if back.iter().all(|(_, args)| args[k] == Operand::Local(*p)) {
             params.push((*p, ty.clone()));
             continue;
         }
@@ -95,25 +196,12 @@ pub fn tail_call_view(module: &Module, func: FuncId) -> Result<RecursionView, No
         view.value_names[fresh.0 as usize] = f.value_names.get(p.0 as usize).cloned().flatten().map(|n| format!("{n}.caller"));
         params.push((fresh, ty.clone()));
         let mut incoming = vec![(Operand::Local(fresh), BlockId(0))];
-        incoming.extend(sites.iter().map(|(b, _, args)| (args[k].clone(), shift(*b))));
+        incoming.extend(back.iter().map(|(b, args)| (args[k].clone(), *b)));
         phis.push(Instr { result: Some(*p), op: Op::Phi { ty: ty.clone(), incoming }, loc: None });
     }
     view.params = params;
     view.num_values = next;
     view.value_names.resize(next as usize, None);
-    let mut blocks = Vec::with_capacity(f.blocks.len() + 1);
-    blocks.push(Block { name: format!("{}.recursion", f.blocks[0].name), instrs: vec![], terminator: Terminator::Br(VIEW_HEADER), term_loc: None, loop_loc: None });
-    for (b, block) in f.blocks.iter().enumerate() {
-        let mut block = block.clone();
-        if let Some((_, cut, _)) = sites.iter().find(|(s, _, _)| s.0 as usize == b) {
-            block.term_loc = block.instrs[*cut].loc.clone();
-            block.instrs.truncate(*cut);
-            block.terminator = Terminator::Br(BlockId(0));
-            block.loop_loc = None;
-        }
-        shift_targets(&mut block, shift);
-        blocks.push(block);
-    }
     blocks[VIEW_HEADER.0 as usize].instrs.splice(0..0, phis);
     view.blocks = blocks;
     empty_unreachable(&mut view);
@@ -122,8 +210,56 @@ pub fn tail_call_view(module: &Module, func: FuncId) -> Result<RecursionView, No
     Ok(RecursionView { original: func, function: view, lp })
 }
 
-/// Renumbers the block targets of `block` (terminator, phi predecessors) by `shift`; a
-/// `Br(BlockId(0))` written for a cut call site is the back edge to the header.
+/// Applies `f` to every operand of `op`.
+fn for_each_operand(op: &mut Op, f: &impl Fn(&mut Operand)) {
+    match op {
+        Op::Alloca { count, .. } => f(count),
+        Op::Load { ptr, .. } => f(ptr),
+        Op::Store { value, ptr, .. } => {
+            f(value);
+            f(ptr);
+        }
+        Op::PtrAdd { base, indices, .. } => {
+            f(base);
+            indices.iter_mut().for_each(|i| f(&mut i.value));
+        }
+        Op::Bin { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => {
+            f(lhs);
+            f(rhs);
+        }
+        Op::Cast { value, .. } | Op::Freeze { value, .. } => f(value),
+        Op::Select { cond, then_value, else_value, .. } => {
+            f(cond);
+            f(then_value);
+            f(else_value);
+        }
+        Op::Phi { incoming, .. } => incoming.iter_mut().for_each(|(o, _)| f(o)),
+        Op::Call { callee, args, .. } => {
+            if let Callee::Indirect(o) = callee {
+                f(o);
+            }
+            args.iter_mut().for_each(f);
+        }
+        Op::ExtractValue { agg, .. } => f(agg),
+        Op::InsertValue { agg, value, .. } => {
+            f(agg);
+            f(value);
+        }
+        Op::LandingPad { .. } | Op::Unsupported { .. } => {}
+    }
+}
+
+/// The operand a terminator reads, if any.
+fn terminator_operand(t: &mut Terminator) -> Option<&mut Operand> {
+    match t {
+        Terminator::CondBr { cond, .. } => Some(cond),
+        Terminator::Switch { value, .. } => Some(value),
+        Terminator::Ret(Some(o)) | Terminator::Resume(o) => Some(o),
+        _ => None,
+    }
+}
+
+/// Renumbers the block targets of `block` (terminator, phi predecessors) by `shift`.
 fn shift_targets(block: &mut Block, shift: impl Fn(BlockId) -> BlockId) {
     for instr in &mut block.instrs {
         if let Op::Phi { incoming, .. } = &mut instr.op {

@@ -171,3 +171,20 @@ fn bit_precise_recursion_sets_under_c() {
     // Terminating.
     assert!(prove_bits("int settle(int x) { if (x == 7) return 1; if (x < 7) return settle(x + 1); return settle(x - 1); }\nint main(void) { return settle(__VERIFIER_nondet_int()); }").is_none());
 }
+
+#[test]
+fn mutual_recursion_through_one_partner() {
+    let ping = "int pong(int x);\nint ping(int x) { if (x == 0) return 0; return pong(x); }\nint pong(int x) { return ping(x); }\nint main(void) { return ping(__VERIFIER_nondet_int()); }";
+    let m = module(ping);
+    let view = tail_call_view(&m, m.function_by_name("ping").unwrap()).expect("a view");
+    // pong's body is inlined: its call of ping is the back edge, and no call is left.
+    assert!(view.function.blocks.iter().any(|b| b.name.starts_with("pong.")));
+    assert!(view.function.blocks.iter().flat_map(|b| &b.instrs).all(|i| !matches!(i.op, Op::Call { .. })));
+    let w = prove(ping, IntSemantics::Math).expect("ping(x) for x != 0 never returns");
+    assert!(rechecks(ping, &w));
+    assert!(prove_bits(ping).is_some());
+    // even/odd counting down to 0 from n >= 0 (main returns on n < 0) terminates: no NO.
+    let even = "int odd(int n);\nint even(int n) { if (n == 0) return 1; return odd(n - 1); }\nint odd(int n) { if (n == 0) return 0; return even(n - 1); }\nint main(void) { int n = __VERIFIER_nondet_int(); if (n < 0) return 0; return even(n); }";
+    assert!(prove(even, IntSemantics::Math).is_none());
+    assert!(prove_bits(even).is_none());
+}
