@@ -88,6 +88,7 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
                 "inner_sets": r.inner_sets.iter().map(|s| json!({ "header": s.header, "set": s.set.to_string() })).collect::<Vec<_>>(),
                 "recursion": r.recursion,
             })),
+            "recursion": w.recursion,
             "its_lasso": w.its_lasso.as_ref().map(|l| json!({
                 "stem": l.stem.iter().map(|s| json!({ "from": s.from, "to": s.to, "rule": s.rule, "state": named_values(&s.state) })).collect::<Vec<_>>(),
                 "location": l.location,

@@ -129,6 +129,11 @@ pub struct NonTerminationWitness {
     /// ITS-level witnesses and bit-vector recurrent sets.
     #[serde(default)]
     pub recurrent_set: Option<RecurrentSetWitness>,
+    /// Program level: the run never returns from this function's recursion (an infinite
+    /// recursion, `nontermination::recursion_as_loop`); `None` for loops. Such a run needs an
+    /// unbounded stack, so a native replay ends in a stack overflow and no harness is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recursion: Option<String>,
     /// ITS level: the stem as concrete states and the closed recurrent set it ends in (what an
     /// ITS interpreter replays, `cargo xtask replay`). `None` for programs.
     #[serde(default)]

@@ -360,6 +360,7 @@ pub(super) fn witness(module: &Module, func: FuncId, header: BlockId, input_orig
         its_lasso: None,
         description,
         recurrent_set: Some(w),
+        recursion: None,
     }
 }
 

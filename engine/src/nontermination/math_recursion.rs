@@ -225,6 +225,7 @@ fn witness(module: &Module, func: FuncId, input_origin: &str, w: RecurrentSetWit
         entry_memory: vec![],
         its_lasso: None,
         description,
+        recursion: Some(w.function.clone()),
         recurrent_set: Some(w),
     }
 }

@@ -119,6 +119,7 @@ fn witness(module: &Module, rs: &RecursionSet) -> NonTerminationWitness {
         its_lasso: None,
         any_further_inputs: true,
         recurrent_set: None,
+        recursion: Some(f.name.clone()),
         description: vec![
             format!("after {} steps the run calls {}{line} (call depth {})", rs.stem_steps, f.name, rs.depth),
             format!("recurrent set R of its parameters: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),
