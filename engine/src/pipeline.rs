@@ -126,6 +126,17 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         let evidence = lasso.to_nontermination().unwrap_or_default();
         return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
     }
+    if !matches!(termination, Termination::Yes(_)) {
+        let started = Instant::now();
+        let recursion = crate::nontermination::recursion_concrete::prove_nontermination(module, facts, entry, config, deadline);
+        stats.push(("recursion repeat time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+        if let Some(evidence) = recursion {
+            // A replayed run that enters one function again, deeper, in an equal state while
+            // the first entry is still running: it recurses forever (interp::recursion_repeat).
+            stats.push(("witness strategy".into(), "concrete infinite recursion".into()));
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
+    }
     if bit_precise && !matches!(termination, Termination::Yes(_)) {
         let started = Instant::now();
         let recurrent = crate::bitprecise::recurrent::prove_nontermination(module, facts, entry, config, deadline);

@@ -21,6 +21,7 @@ mod machine;
 mod memory;
 mod observe;
 mod outcome;
+mod recursion_repeat;
 mod rust_runtime;
 mod search;
 pub(crate) mod value;
@@ -33,6 +34,6 @@ pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitM
 pub use entry_memory::entry_arguments;
 pub use machine::{run, run_observed, run_with_memory};
 pub use observe::{BlockEntry, BlockObserver, CellBase, CellContents, CellSpec, TailRecorder};
-pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
+pub use outcome::{Lasso, Outcome, RecursionLasso, RunConfig, RunResult};
 pub use search::{replay_inputs, search, search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};
 pub use value::Value;

@@ -2,7 +2,8 @@
 //! integers for `--int-semantics math` (`math_recurrent`), over an exact integer encoding of
 //! one loop iteration (`math_step`, operations in `math_ops`; loops with inner loops cut at every header in
 //! `math_nested`; infinite recursions as the loop of their tail-call view in `recursion_as_loop`,
-//! searched in `math_recursion` and, bit-precisely under `c`/`wrap`, `recursion_bitvector`), each NO re-checked
+//! searched in `math_recursion` and, bit-precisely under `c`/`wrap`, `recursion_bitvector`;
+//! recursions that repeat a concrete state deeper in the stack in `recursion_concrete`), each NO re-checked
 //! independently from its witness (`recheck`). The bit-vector counterpart for `c`/`wrap` is
 //! `bitprecise::recurrent`.
 
@@ -15,6 +16,7 @@ pub mod math_step;
 pub mod recheck;
 pub mod recursion_as_loop;
 pub mod recursion_bitvector;
+pub mod recursion_concrete;
 
 pub use math_recurrent::prove_nontermination;
 pub use recheck::recheck;
