@@ -1,5 +1,6 @@
 //! Concrete interpreter of the engine IR: the independent judge of witnesses. A `NO` needs a
-//! run that reaches the same complete state twice (`Outcome::Lasso`); `memory-safety:
+//! run that reaches the same complete state twice (`Outcome::Lasso`) or enters a function
+//! again, deeper, in an equal state (`Outcome::RecursionLasso`); `memory-safety:
 //! violated` needs a run that reaches the faulting operation (`Outcome::Violation`). Where it
 //! cannot be exact the interpreter stops with `Outcome::Unsupported` and never guesses.
 //!
