@@ -127,13 +127,10 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
     }
     if !matches!(termination, Termination::Yes(_)) {
-        let started = Instant::now();
-        let recursion = crate::nontermination::recursion_concrete::prove_nontermination(module, facts, entry, config, deadline);
-        stats.push(("recursion repeat time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
-        if let Some(evidence) = recursion {
-            // A replayed run that enters one function again, deeper, in an equal state while
-            // the first entry is still running: it recurses forever (interp::recursion_repeat).
-            stats.push(("witness strategy".into(), "concrete infinite recursion".into()));
+        // A replayed run that enters one function again, deeper, in an equal state while the
+        // first entry is still running: it recurses forever (interp::recursion_repeat).
+        let prove = || crate::nontermination::recursion_concrete::prove_nontermination(module, facts, entry, config, deadline);
+        if let Some(evidence) = timed_no(&mut stats, "recursion repeat time", "concrete infinite recursion", prove) {
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
     }
@@ -146,13 +143,10 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
             stats.push(("witness strategy".into(), "bit-precise recurrent set".into()));
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
-        let started = Instant::now();
-        let recursion = crate::nontermination::recursion_bitvector::prove_nontermination(module, facts, entry, config, deadline);
-        stats.push(("recursion recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
-        if let Some(evidence) = recursion {
-            // A replayed stem into a set of the parameters that every call carries to a
-            // recursive call without UB: the recursion never returns (ARCHITECTURE.md).
-            stats.push(("witness strategy".into(), "bit-precise recurrent set of an infinite recursion".into()));
+        // A replayed stem into a set of the parameters that every call carries to a recursive
+        // call without UB: the recursion never returns (ARCHITECTURE.md).
+        let prove = || crate::nontermination::recursion_bitvector::prove_nontermination(module, facts, entry, config, deadline);
+        if let Some(evidence) = timed_no(&mut stats, "recursion recurrent set time", "bit-precise recurrent set of an infinite recursion", prove) {
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
     }
@@ -165,13 +159,9 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
             stats.push(("witness strategy".into(), "recurrent set over mathematical integers".into()));
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
-        let started = Instant::now();
-        let recursion = crate::nontermination::math_recursion::prove_nontermination(module, facts, entry, config, deadline);
-        stats.push(("recursion recurrent set time".into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
-        if let Some(evidence) = recursion {
-            // A replayed stem into a set of the parameters that every call carries to a
-            // recursive call: the recursion never returns (ARCHITECTURE.md).
-            stats.push(("witness strategy".into(), "recurrent set of an infinite recursion over mathematical integers".into()));
+        // The same over mathematical integers.
+        let prove = || crate::nontermination::math_recursion::prove_nontermination(module, facts, entry, config, deadline);
+        if let Some(evidence) = timed_no(&mut stats, "recursion recurrent set time", "recurrent set of an infinite recursion over mathematical integers", prove) {
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
     }
@@ -181,6 +171,18 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         return Report { termination: Termination::Maybe { reason }, memory_safety: Some(memory), stats };
     }
     Report { termination, memory_safety: Some(memory), stats }
+}
+
+/// Runs the NO prover `prove`, records its time as the statistic `time_stat` and, when it
+/// finds a witness, `strategy` as the witness strategy.
+fn timed_no(stats: &mut Vec<(String, String)>, time_stat: &str, strategy: &str, prove: impl FnOnce() -> Option<crate::verdict::NonTerminationWitness>) -> Option<crate::verdict::NonTerminationWitness> {
+    let started = Instant::now();
+    let found = prove();
+    stats.push((time_stat.into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+    if found.is_some() {
+        stats.push(("witness strategy".into(), strategy.into()));
+    }
+    found
 }
 
 /// Symbolic execution and the ITS proof of its graph until `deadline` (the ITS proof shares

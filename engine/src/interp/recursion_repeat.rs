@@ -13,6 +13,7 @@
 //! depth limit is the interpreter's resource limit, not part of the semantics.
 
 use super::frame::Frame;
+use super::lasso::shared_copy;
 use super::memory::Memory;
 use super::value::Value;
 use crate::ir::{BlockId, FuncId};
@@ -80,14 +81,8 @@ impl RecursionDetector {
         if self.stored_states >= self.max_states {
             return None;
         }
-        let mut bytes = top.regs.len() * 40 + 96;
-        let shared = match &self.last_memory {
-            Some((g, m)) if *g == memory.generation() => m.clone(),
-            _ => {
-                bytes += memory.blocks().values().map(|b| b.cells.len() * 2 + 64).sum::<usize>();
-                Arc::new(memory.clone())
-            }
-        };
+        let (shared, memory_bytes) = shared_copy(&self.last_memory, memory);
+        let bytes = top.regs.len() * 40 + 96 + memory_bytes;
         if self.stored_bytes + bytes > self.max_bytes {
             self.max_states = self.stored_states;
             return None;

@@ -221,11 +221,9 @@ fn witness(module: &Module, func: FuncId, input_origin: &str, w: RecurrentSetWit
         inputs: w.stem_inputs.clone(),
         any_further_inputs: w.fixed_input.is_none(),
         input_cycle,
-        entry_args: vec![],
-        entry_memory: vec![],
-        its_lasso: None,
         description,
         recursion: Some(w.function.clone()),
         recurrent_set: Some(w),
+        ..Default::default()
     }
 }

@@ -113,17 +113,13 @@ fn witness(module: &Module, rs: &RecursionSet) -> NonTerminationWitness {
     let set: Vec<String> = rs.set.conjuncts().iter().map(|c| c.to_string()).collect();
     NonTerminationWitness {
         inputs: rs.stem_inputs.clone(),
-        input_cycle: vec![],
-        entry_args: vec![],
-        entry_memory: vec![],
-        its_lasso: None,
         any_further_inputs: true,
-        recurrent_set: None,
         recursion: Some(f.name.clone()),
         description: vec![
             format!("after {} steps the run calls {}{line} (call depth {})", rs.stem_steps, f.name, rs.depth),
             format!("recurrent set R of its parameters: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),
             format!("R holds there; from every state of R each call of {}, for all inputs, reaches a recursive call whose arguments are in R without undefined behaviour (bit-vector check), so the recursion never returns", f.name),
         ],
+        ..Default::default()
     }
 }

@@ -60,16 +60,12 @@ fn witness(module: &Module, l: &RecursionLasso, trace: &[(String, i128)]) -> Non
     NonTerminationWitness {
         inputs,
         input_cycle: l.inputs_in_cycle.clone(),
-        any_further_inputs: false,
-        entry_args: vec![],
-        entry_memory: vec![],
-        its_lasso: None,
-        recurrent_set: None,
         recursion: Some(l.function.clone()),
         description: vec![
             format!("after {} steps the run calls {}{line} at call depth {}", l.stem_steps, l.function, l.first_depth),
             format!("{} steps later it calls {} again at depth {} with the same arguments and the same memory, the first call still running", l.cycle_steps, l.function, l.depth),
             "so the recursion repeats forever and never returns (on an unbounded stack)".to_string(),
         ],
+        ..Default::default()
     }
 }
