@@ -53,15 +53,6 @@ pub struct LassoDetector {
     max_bytes: usize,
 }
 
-/// A stored copy of `memory`: the last one (`last`: its generation and copy) while memory has
-/// not changed since, else a new copy, with the bytes the new copy costs (0 when shared).
-pub(super) fn shared_copy(last: &Option<(u64, Arc<Memory>)>, memory: &Memory) -> (Arc<Memory>, usize) {
-    match last {
-        Some((g, m)) if *g == memory.generation() => (m.clone(), 0),
-        _ => (Arc::new(memory.clone()), memory.blocks().values().map(|b| b.cells.len() * 2 + 64).sum::<usize>()),
-    }
-}
-
 fn register_view(is_top: bool, live: &[bool], v: usize, r: &Option<Value>) -> Option<Value> {
     if is_top && !live.get(v).copied().unwrap_or(true) {
         None
@@ -164,8 +155,13 @@ impl LassoDetector {
             })
             .collect();
         let mut bytes = frames_snapshot.iter().map(|f| f.regs.len() * 40 + f.allocas.len() * 8 + 64).sum::<usize>();
-        let (shared, memory_bytes) = shared_copy(&self.last_memory, memory);
-        bytes += memory_bytes;
+        let shared = match &self.last_memory {
+            Some((g, m)) if *g == memory.generation() => m.clone(),
+            _ => {
+                bytes += memory.blocks().values().map(|b| b.cells.len() * 2 + 64).sum::<usize>();
+                Arc::new(memory.clone())
+            }
+        };
         if self.stored_bytes + bytes > self.max_bytes {
             // Full: stop storing (later repeats of stored states are still found).
             self.max_states = self.stored_states;

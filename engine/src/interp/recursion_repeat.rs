@@ -1,7 +1,10 @@
 //! Detection of concrete infinite recursions: one function entered twice with equal
-//! registers and equal complete memory (contents, allocation status, the allocator's next
-//! address), the second time deeper in the stack while the frame of the first entry is still
-//! the same live frame (its serial at its depth unchanged: never popped in between).
+//! registers and unchanged memory (the same memory generation: no write, allocation, free or
+//! settled uninitialised read in between, so contents, allocation status and the allocator's
+//! next address are all equal), the second time deeper in the stack while the frame of the
+//! first entry is still the same live frame (its serial at its depth unchanged: never popped
+//! in between). Memory that changes and changes back is not recognised (no copies are kept:
+//! a level that allocates can never repeat anyway, the allocator's address moves on).
 //!
 //! Why that run never ends (on the abstract machine's unbounded stack): a step depends only on
 //! the top frame, the memory and the next input, and a `ret` also on the caller's frame.
@@ -13,13 +16,11 @@
 //! depth limit is the interpreter's resource limit, not part of the semantics.
 
 use super::frame::Frame;
-use super::lasso::shared_copy;
 use super::memory::Memory;
 use super::value::Value;
 use crate::ir::{BlockId, FuncId};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::Arc;
 
 /// A function entry as stored: what must be equal at the repeat.
 struct Entry {
@@ -27,7 +28,6 @@ struct Entry {
     regs: Vec<Option<Value>>,
     depth: usize,
     serial: u64,
-    memory: Arc<Memory>,
     memory_generation: u64,
     step: u64,
     inputs: usize,
@@ -44,7 +44,6 @@ pub struct RecursionRepeat {
 /// Stores function entries and reports the first repeat deeper in the same recursion.
 pub struct RecursionDetector {
     seen: HashMap<u64, Vec<Entry>>,
-    last_memory: Option<(u64, Arc<Memory>)>,
     stored_states: usize,
     stored_bytes: usize,
     max_states: usize,
@@ -53,7 +52,7 @@ pub struct RecursionDetector {
 
 impl RecursionDetector {
     pub fn new(max_states: usize, max_bytes: usize) -> RecursionDetector {
-        RecursionDetector { seen: HashMap::new(), last_memory: None, stored_states: 0, stored_bytes: 0, max_states, max_bytes }
+        RecursionDetector { seen: HashMap::new(), stored_states: 0, stored_bytes: 0, max_states, max_bytes }
     }
 
     /// Called at every block entry of the top frame; acts only on function entries (block 0,
@@ -65,14 +64,14 @@ impl RecursionDetector {
         }
         let depth = frames.len();
         let mut h = DefaultHasher::new();
-        (top.func, &top.regs, memory.digest()).hash(&mut h);
+        (top.func, &top.regs, memory.generation()).hash(&mut h);
         let key = h.finish();
         let live = |e: &Entry| frames.get(e.depth - 1).is_some_and(|f| f.serial == e.serial);
         if let Some(list) = self.seen.get_mut(&key) {
             // Entries whose frame was popped can never be matched again.
             list.retain(live);
             let same = |e: &&Entry| {
-                e.func == top.func && e.depth < depth && e.regs == top.regs && (e.memory_generation == memory.generation() || *e.memory == *memory)
+                e.func == top.func && e.depth < depth && e.regs == top.regs && e.memory_generation == memory.generation()
             };
             if let Some(e) = list.iter().find(same) {
                 return Some(RecursionRepeat { first_step: e.step, first_inputs: e.inputs, first_depth: e.depth });
@@ -81,21 +80,18 @@ impl RecursionDetector {
         if self.stored_states >= self.max_states {
             return None;
         }
-        let (shared, memory_bytes) = shared_copy(&self.last_memory, memory);
-        let bytes = top.regs.len() * 40 + 96 + memory_bytes;
+        let bytes = top.regs.len() * 40 + 96;
         if self.stored_bytes + bytes > self.max_bytes {
             self.max_states = self.stored_states;
             return None;
         }
         self.stored_states += 1;
         self.stored_bytes += bytes;
-        self.last_memory = Some((memory.generation(), shared.clone()));
         self.seen.entry(key).or_default().push(Entry {
             func: top.func,
             regs: top.regs.clone(),
             depth,
             serial: top.serial,
-            memory: shared,
             memory_generation: memory.generation(),
             step,
             inputs,

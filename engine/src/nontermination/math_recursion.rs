@@ -102,14 +102,17 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
         }
         let constant_input = if let Strategy::Constant(c) = s { Some(c) } else { None };
         let mut src = StrategyInputs::new(s, 0x5ec_0000 + k as u64);
-        let Some((func, inputs, steps)) = observe_run(module, facts, entry, config, IntSemantics::Math, &recursive, &mut src, deadline) else { continue };
+        let (found, inputs) = observe_run(module, facts, entry, config, IntSemantics::Math, &recursive, &mut src, deadline);
         // The same function with the same inputs gives the same observations.
-        if tried.iter().any(|(f, c, i)| *f == func && *c == constant_input && *i == inputs) {
-            continue;
+        if let Some((func, steps)) = found.filter(|(f, _)| !tried.iter().any(|(g, c, i)| g == f && *c == constant_input && *i == inputs)) {
+            tried.push((func, constant_input, inputs.clone()));
+            if let Some(w) = from_run(module, facts, entry, config, func, &inputs, steps, constant_input, deadline) {
+                return Some(w);
+            }
         }
-        tried.push((func, constant_input, inputs.clone()));
-        if let Some(w) = from_run(module, facts, entry, config, func, &inputs, steps, constant_input, deadline) {
-            return Some(w);
+        // A run that read no input is the program's only run: other strategies repeat it.
+        if inputs.is_empty() {
+            return None;
         }
     }
     None
@@ -121,22 +124,22 @@ pub(super) fn self_recursive(module: &Module) -> Vec<FuncId> {
 }
 
 /// One observation run under `sem`: the recursive function it is deep inside when it stops
-/// at the depth or step limit, its inputs and its length.
+/// at the depth or step limit and the run's length, if so; the inputs it consumed.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, sem: IntSemantics, recursive: &[FuncId], src: &mut dyn InputSource, deadline: Instant) -> Option<(FuncId, Vec<(String, Int)>, u64)> {
+pub(super) fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, sem: IntSemantics, recursive: &[FuncId], src: &mut dyn InputSource, deadline: Instant) -> (Option<(FuncId, u64)>, Vec<(String, Int)>) {
     let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(sem, config.witnesses().run, config.bitprecise().observation_steps) };
     let mut rec = TailRecorder::new(TAIL_ENTRIES);
     let result = run_observed(module, facts, entry, &[], &cfg, src, &mut rec);
-    if result.poison_created.is_some() || !matches!(result.outcome, Outcome::DepthLimit | Outcome::StepLimit) {
-        return None;
-    }
-    let func = rec.entries.iter().rev().map(|e| e.func).find(|f| recursive.contains(f))?;
-    // Deep inside it: its entries must span many frames.
-    let depths: Vec<usize> = rec.entries.iter().filter(|e| e.func == func && e.block == BlockId(0)).map(|e| e.depth).collect();
-    if depths.len() < 2 || depths.windows(2).any(|w| w[1] <= w[0]) {
-        return None;
-    }
-    Some((func, result.trace_inputs, result.steps))
+    let deep = || {
+        if result.poison_created.is_some() || !matches!(result.outcome, Outcome::DepthLimit | Outcome::StepLimit) {
+            return None;
+        }
+        let func = rec.entries.iter().rev().map(|e| e.func).find(|f| recursive.contains(f))?;
+        // Deep inside it: its entries must span many frames.
+        let depths: Vec<usize> = rec.entries.iter().filter(|e| e.func == func && e.block == BlockId(0)).map(|e| e.depth).collect();
+        (depths.len() >= 2 && depths.windows(2).all(|w| w[1] > w[0])).then_some((func, result.steps))
+    };
+    (deep(), result.trace_inputs.clone())
 }
 
 /// The witness of a closed set of `func`'s view observed on the run with `inputs`, re-checked.

@@ -58,28 +58,41 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
             return None;
         }
         let mut src = StrategyInputs::new(s, 0x5eb_0000 + k as u64);
-        let Some((func, inputs, steps)) = observe_run(module, facts, entry, config, sem, &recursive, &mut src, deadline) else { continue };
-        if tried.iter().any(|(f, i)| *f == func && *i == inputs) {
-            continue;
+        let (found, inputs) = observe_run(module, facts, entry, config, sem, &recursive, &mut src, deadline);
+        if let Some((func, steps)) = found.filter(|(f, _)| !tried.iter().any(|(g, i)| g == f && *i == inputs)) {
+            tried.push((func, inputs.clone()));
+            if let Some(w) = from_run(module, facts, entry, config, func, &inputs, steps, deadline) {
+                return Some(w);
+            }
         }
-        tried.push((func, inputs.clone()));
-        let Some(step) = view_step(module, func, config, deadline) else { continue };
-        let windows = LevelEntries::replayed(module, facts, entry, config, sem, func, vec![], &inputs, steps, deadline);
-        let limits = config.bitprecise();
-        let found = windows.iter().find_map(|window| {
-            let observations: Vec<BvEnv> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-            houdini(&step, candidates(&step, &observations), limits, deadline)
-        });
-        let Some(set) = found else { continue };
-        let set = minimize(&step, &set, limits, deadline);
-        let Some(at) = windows.iter().flatten().find(|v| observation(&step, v).is_some_and(|env| set.eval(&env) == Ok(true))) else { continue };
-        let Some(stem_inputs) = inputs.get(..at.inputs_consumed) else { continue };
-        let rs = RecursionSet { func, set, stem_inputs: stem_inputs.to_vec(), stem_steps: at.steps, depth: at.depth };
-        if recheck(module, facts, entry, config, &rs, deadline) {
-            return Some(witness(module, &rs));
+        // A run that read no input is the program's only run: other strategies repeat it.
+        if inputs.is_empty() {
+            return None;
         }
-        tracing::debug!("recursion: the bit-precise re-check rejected the set");
     }
+    None
+}
+
+/// The witness of a closed set of `func`'s view observed on the run with `inputs`, re-checked.
+#[allow(clippy::too_many_arguments)]
+fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, func: FuncId, inputs: &[(String, Int)], steps: u64, deadline: Instant) -> Option<NonTerminationWitness> {
+    let sem = config.int_semantics();
+    let step = view_step(module, func, config, deadline)?;
+    let windows = LevelEntries::replayed(module, facts, entry, config, sem, func, vec![], inputs, steps, deadline);
+    let limits = config.bitprecise();
+    let found = windows.iter().find_map(|window| {
+        let observations: Vec<BvEnv> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
+        houdini(&step, candidates(&step, &observations), limits, deadline)
+    });
+    let set = found?;
+    let set = minimize(&step, &set, limits, deadline);
+    let at = windows.iter().flatten().find(|v| observation(&step, v).is_some_and(|env| set.eval(&env) == Ok(true)))?;
+    let stem_inputs = inputs.get(..at.inputs_consumed)?;
+    let rs = RecursionSet { func, set, stem_inputs: stem_inputs.to_vec(), stem_steps: at.steps, depth: at.depth };
+    if recheck(module, facts, entry, config, &rs, deadline) {
+        return Some(witness(module, &rs));
+    }
+    tracing::debug!("recursion: the bit-precise re-check rejected the set");
     None
 }
 

@@ -13,13 +13,14 @@ use crate::ir::{FuncId, Module};
 use crate::verdict::NonTerminationWitness;
 use std::time::Instant;
 
-/// One run under the configured semantics looking for a repeated recursive entry.
-fn observe(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, src: &mut dyn InputSource, deadline: Instant) -> Option<(RecursionLasso, Vec<(String, i128)>)> {
+/// One run under the configured semantics looking for a repeated recursive entry: the
+/// repeat (if the run is free of poison) and the inputs the run consumed.
+fn observe(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, src: &mut dyn InputSource, deadline: Instant) -> (Option<RecursionLasso>, Vec<(String, i128)>) {
     let cfg = RunConfig { detect_lasso: false, detect_recursion: true, deadline: Some(deadline), ..RunConfig::new(config.int_semantics(), config.witnesses().run, config.bitprecise().observation_steps) };
     let result = run(module, facts, entry, &[], &cfg, src);
     match result.outcome {
-        Outcome::RecursionLasso(l) if result.poison_created.is_none() => Some((l, result.trace_inputs)),
-        _ => None,
+        Outcome::RecursionLasso(l) if result.poison_created.is_none() => (Some(l), result.trace_inputs),
+        _ => (None, result.trace_inputs),
     }
 }
 
@@ -34,13 +35,19 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
             return None;
         }
         let mut src = StrategyInputs::new(s, 0x5ea_0000 + k as u64);
-        let Some((found, trace)) = observe(module, facts, entry, config, &mut src, deadline) else { continue };
+        let (seen, trace) = observe(module, facts, entry, config, &mut src, deadline);
+        let Some(found) = seen else {
+            // A run that read no input is the program's only run: other strategies repeat it.
+            if trace.is_empty() {
+                return None;
+            }
+            continue;
+        };
         // The re-check: the stem's inputs, then the cycle's over and over, give the same repeat.
         let stem: Vec<i128> = trace.iter().take(found.inputs_in_stem).map(|(_, v)| *v).collect();
         let cycle: Vec<i128> = found.inputs_in_cycle.iter().map(|(_, v)| *v).collect();
         let mut replay = CyclicInputs::new(stem, cycle);
-        let Some((again, _)) = observe(module, facts, entry, config, &mut replay, deadline) else { continue };
-        if again != found {
+        if observe(module, facts, entry, config, &mut replay, deadline).0.as_ref() != Some(&found) {
             tracing::debug!("recursion: the replay did not repeat the same entries");
             continue;
         }
