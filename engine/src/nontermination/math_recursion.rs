@@ -28,6 +28,9 @@ use crate::verdict::{IntSemantics, NonTerminationWitness, RecurrentSetWitness};
 use std::collections::VecDeque;
 use std::time::Instant;
 
+/// The nondeterministic values a run consumed, in order.
+pub(super) type Inputs = Vec<(String, Int)>;
+
 /// Entries of the recursive function used as observations (per window).
 const OBSERVED_LEVELS: usize = 64;
 /// Block entries kept from an observation run's tail (to find the recursive function).
@@ -95,7 +98,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     if recursive.is_empty() {
         return None;
     }
-    let mut tried: Vec<(FuncId, Option<Int>, Vec<(String, Int)>)> = Vec::new();
+    let mut tried: Vec<(FuncId, Option<Int>, Inputs)> = Vec::new();
     for (k, s) in observation_strategies(module).into_iter().enumerate() {
         if crate::cancel::past(deadline) {
             return None;
@@ -126,7 +129,7 @@ pub(super) fn self_recursive(module: &Module) -> Vec<FuncId> {
 /// One observation run under `sem`: the recursive function it is deep inside when it stops
 /// at the depth or step limit and the run's length, if so; the inputs it consumed.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, sem: IntSemantics, recursive: &[FuncId], src: &mut dyn InputSource, deadline: Instant) -> (Option<(FuncId, u64)>, Vec<(String, Int)>) {
+pub(super) fn observe_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, sem: IntSemantics, recursive: &[FuncId], src: &mut dyn InputSource, deadline: Instant) -> (Option<(FuncId, u64)>, Inputs) {
     let cfg = RunConfig { detect_lasso: false, deadline: Some(deadline), ..RunConfig::new(sem, config.witnesses().run, config.bitprecise().observation_steps) };
     let mut rec = TailRecorder::new(TAIL_ENTRIES);
     let result = run_observed(module, facts, entry, &[], &cfg, src, &mut rec);

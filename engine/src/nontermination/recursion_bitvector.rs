@@ -9,7 +9,7 @@
 //! `math_recursion` with the bit-vector semantics (ARCHITECTURE.md "Infinite recursion as a
 //! loop"). The re-check (`recheck`) runs in process from the found set, as for loops.
 
-use super::math_recursion::{observe_run, self_recursive, LevelEntries};
+use super::math_recursion::{observe_run, self_recursive, Inputs, LevelEntries};
 use super::math_recurrent::observation_strategies;
 use super::recursion_as_loop::tail_call_view;
 use crate::bitprecise::encode::RegionBudget;
@@ -52,7 +52,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     if recursive.is_empty() {
         return None;
     }
-    let mut tried: Vec<(FuncId, Vec<(String, Int)>)> = Vec::new();
+    let mut tried: Vec<(FuncId, Inputs)> = Vec::new();
     for (k, s) in observation_strategies(module).into_iter().enumerate() {
         if crate::cancel::past(deadline) {
             return None;
