@@ -242,15 +242,7 @@ fn innermost_from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, confi
         (seen.first, seen.last.into_iter().collect())
     };
     let windows = if early.is_empty() || early == visits { vec![visits] } else { vec![early, visits] };
-    let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
-    let (fixed, set) = windows.iter().find_map(|window| {
-        let observations: Vec<Valuation> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-        let atoms = candidates(&step, &observations);
-        // Closed for every input; else, after a run that fed one constant to every input,
-        // closed when every later input is that constant.
-        policies.iter().find_map(|fixed| Some((*fixed, houdini(&step, *fixed, atoms.clone(), limits, deadline)?)))
-    })?;
-    let set = minimize(&step, fixed, &set, limits, deadline);
+    let (fixed, set) = closed_set(&step, &windows, constant_input, limits, deadline)?;
     let last = &last;
     let first = earliest_visit_in(module, facts, entry, config, &step, &set, trace_inputs, last, deadline).unwrap_or_else(|| last.clone());
     let inputs = trace_inputs.get(..first.inputs_consumed)?.to_vec();
@@ -267,6 +259,19 @@ fn innermost_from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, confi
     };
     let origin = step.input_origins.first().cloned().unwrap_or_default();
     recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, step.header, &origin, w))
+}
+
+/// A closed set from the first observation window that gives one, minimized: closed for
+/// every input; else, after a run that fed one constant to every input (`constant_input`),
+/// closed when every later input is that constant (the returned `Some(c)`).
+pub(super) fn closed_set(step: &MathLoopStep, windows: &[Vec<BlockEntry>], constant_input: Option<Int>, limits: &BitPreciseLimits, deadline: Instant) -> Option<(Option<Int>, Formula)> {
+    let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
+    let (fixed, set) = windows.iter().find_map(|window| {
+        let observations: Vec<Valuation> = window.iter().map(|v| observation(step, v)).collect::<Option<_>>()?;
+        let atoms = candidates(step, &observations);
+        policies.iter().find_map(|fixed| Some((*fixed, houdini(step, *fixed, atoms.clone(), limits, deadline)?)))
+    })?;
+    Some((fixed, minimize(step, fixed, &set, limits, deadline)))
 }
 
 /// The first header visits (at most `OBSERVED_VISITS`) and the last `last` ones of the

@@ -13,7 +13,7 @@
 //! 4. Re-check from the witness alone (`recheck_recursion`): rebuild the view, replay the stem
 //!    to that entry (exact inputs, no UB, no poison), evaluate the set there, re-prove closure.
 
-use super::math_recurrent::{candidates, houdini, minimize, observation_strategies};
+use super::math_recurrent::{closed_set, observation_strategies};
 use super::math_step::{encode_math_loop_step, MathLoopStep};
 use super::recheck::{observation, replay_stem};
 use super::recursion_as_loop::{is_recursive, tail_call_view};
@@ -23,7 +23,7 @@ use crate::interp::{run_observed, BlockEntry, BlockObserver, CellSpec, InputSour
 use crate::ir::{BlockId, FuncId, Module};
 use crate::logic::{Int, Var};
 use crate::smt::{Budget, SatResult};
-use crate::termination::eval::{eval_formula, Valuation};
+use crate::termination::eval::eval_formula;
 use crate::verdict::{IntSemantics, NonTerminationWitness, RecurrentSetWitness};
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -151,13 +151,7 @@ fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config
     let limits = config.bitprecise();
     let step = view_step(module, func, config)?;
     let windows = LevelEntries::replayed(module, facts, entry, config, IntSemantics::Math, func, step.cell_specs(), inputs, steps, deadline);
-    let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
-    let (fixed, set) = windows.iter().find_map(|window| {
-        let observations: Vec<Valuation> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-        let atoms = candidates(&step, &observations);
-        policies.iter().find_map(|fixed| Some((*fixed, houdini(&step, *fixed, atoms.clone(), limits, deadline)?)))
-    })?;
-    let set = minimize(&step, fixed, &set, limits, deadline);
+    let (fixed, set) = closed_set(&step, &windows, constant_input, limits, deadline)?;
     let at = windows.iter().flatten().find(|v| observation(&step, v).is_some_and(|env| eval_formula(&set, &env) == Some(true)))?;
     let f = module.function(func);
     let w = RecurrentSetWitness {
