@@ -51,6 +51,11 @@ pub fn harness_text(module: &Module, entry: &str, source: &str, clang_args: &[St
         (Some(v), _) => {
             Replay { what: "memory-safety violation", entry_args: &v.entry_args, memory: &v.entry_memory, inputs: &v.inputs, cycle: &[], any_further_inputs: false }
         }
+        // An infinite recursion needs an unbounded stack: natively it ends in a stack overflow.
+        (None, Termination::No(w)) if of != Some(HarnessOf::Violation) && w.recursion.is_some() => {
+            let f = w.recursion.as_deref().unwrap_or_default();
+            return Err(HarnessError::NotReplayable(format!("the run recurses forever in `{f}`: a native run ends in a stack overflow, not in the infinite run of the abstract machine")));
+        }
         (None, Termination::No(w)) if of != Some(HarnessOf::Violation) => Replay {
             what: "non-terminating run",
             entry_args: &w.entry_args,
@@ -199,6 +204,19 @@ mod tests {
         assert_eq!(literal(i128::from(i64::MIN), 64, false), "(-9223372036854775807LL - 1)");
         assert_eq!(literal(-2147483648, 32, false), "-2147483648LL");
         assert_eq!(literal(1, 1, false), "1ULL");
+    }
+
+    #[test]
+    fn an_infinite_recursion_gets_no_harness() {
+        use termcheck_engine::verdict::NonTerminationWitness;
+        let module = termcheck_engine::frontend::load_source("int f(int n) { return f(n); }\nint main(void) { return f(1); }", termcheck_engine::driver::InputKind::C).expect("compiles");
+        let report = |recursion: Option<String>| Report {
+            termination: Termination::No(NonTerminationWitness { recursion, ..Default::default() }),
+            memory_safety: Some(MemorySafety::Proved),
+            stats: vec![],
+        };
+        assert!(matches!(harness_text(&module, "main", "f.c", &[], &report(Some("f".into())), None), Err(HarnessError::NotReplayable(why)) if why.contains("stack overflow")));
+        assert!(harness_text(&module, "main", "f.c", &[], &report(None), None).is_ok());
     }
 
     #[test]

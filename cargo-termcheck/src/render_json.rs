@@ -87,7 +87,9 @@ pub(crate) fn termination_value(t: &Termination) -> Value {
                 "set": r.set.to_string(),
                 "set_formula": serde_json::to_value(&r.set).unwrap_or(Value::Null),
                 "inner_sets": r.inner_sets.iter().map(|s| json!({ "header": s.header, "set": s.set.to_string(), "set_formula": serde_json::to_value(&s.set).unwrap_or(Value::Null) })).collect::<Vec<_>>(),
+                "recursion": r.recursion,
             })),
+            "recursion": w.recursion,
             "its_lasso": w.its_lasso.as_ref().map(|l| json!({
                 "stem": l.stem.iter().map(|s| json!({ "from": s.from, "to": s.to, "rule": s.rule, "state": named_values(&s.state) })).collect::<Vec<_>>(),
                 "location": l.location,

@@ -126,6 +126,14 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         let evidence = lasso.to_nontermination().unwrap_or_default();
         return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
     }
+    if !matches!(termination, Termination::Yes(_)) {
+        // A replayed run that enters one function again, deeper, in an equal state while the
+        // first entry is still running: it recurses forever (interp::recursion_repeat).
+        let prove = || crate::nontermination::recursion_concrete::prove_nontermination(module, facts, entry, config, deadline);
+        if let Some(evidence) = timed_no(&mut stats, "recursion repeat time", "concrete infinite recursion", prove) {
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
+    }
     if bit_precise && !matches!(termination, Termination::Yes(_)) {
         let started = Instant::now();
         let recurrent = crate::bitprecise::recurrent::prove_nontermination(module, facts, entry, config, deadline);
@@ -133,6 +141,12 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         if let Some(evidence) = recurrent {
             // A replayed stem into a recurrent set closed under all inputs: a real infinite run.
             stats.push(("witness strategy".into(), "bit-precise recurrent set".into()));
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
+        // A replayed stem into a set of the parameters that every call carries to a recursive
+        // call without UB: the recursion never returns (ARCHITECTURE.md).
+        let prove = || crate::nontermination::recursion_bitvector::prove_nontermination(module, facts, entry, config, deadline);
+        if let Some(evidence) = timed_no(&mut stats, "recursion recurrent set time", "bit-precise recurrent set of an infinite recursion", prove) {
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
     }
@@ -145,6 +159,11 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
             stats.push(("witness strategy".into(), "recurrent set over mathematical integers".into()));
             return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
         }
+        // The same over mathematical integers.
+        let prove = || crate::nontermination::math_recursion::prove_nontermination(module, facts, entry, config, deadline);
+        if let Some(evidence) = timed_no(&mut stats, "recursion recurrent set time", "recurrent set of an infinite recursion over mathematical integers", prove) {
+            return Report { termination: Termination::No(evidence), memory_safety: Some(memory), stats };
+        }
     }
     if let (Some(w), MemorySafety::Violated(v)) = (&fault, &memory) {
         stats.push(("witness strategy".into(), w.strategy.clone()));
@@ -152,6 +171,18 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
         return Report { termination: Termination::Maybe { reason }, memory_safety: Some(memory), stats };
     }
     Report { termination, memory_safety: Some(memory), stats }
+}
+
+/// Runs the NO prover `prove`, records its time as the statistic `time_stat` and, when it
+/// finds a witness, `strategy` as the witness strategy.
+fn timed_no(stats: &mut Vec<(String, String)>, time_stat: &str, strategy: &str, prove: impl FnOnce() -> Option<crate::verdict::NonTerminationWitness>) -> Option<crate::verdict::NonTerminationWitness> {
+    let started = Instant::now();
+    let found = prove();
+    stats.push((time_stat.into(), format!("{:.3}s", started.elapsed().as_secs_f64())));
+    if found.is_some() {
+        stats.push(("witness strategy".into(), strategy.into()));
+    }
+    found
 }
 
 /// Symbolic execution and the ITS proof of its graph until `deadline` (the ITS proof shares

@@ -129,6 +129,11 @@ pub struct NonTerminationWitness {
     /// ITS-level witnesses and bit-vector recurrent sets.
     #[serde(default)]
     pub recurrent_set: Option<RecurrentSetWitness>,
+    /// Program level: the run never returns from this function's recursion (an infinite
+    /// recursion, `nontermination::recursion_as_loop`); `None` for loops. Such a run needs an
+    /// unbounded stack, so a native replay ends in a stack overflow and no harness is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recursion: Option<String>,
     /// ITS level: the stem as concrete states and the closed recurrent set it ends in (what an
     /// ITS interpreter replays, `cargo xtask replay`). `None` for programs.
     #[serde(default)]
@@ -190,6 +195,12 @@ pub struct RecurrentSetWitness {
     /// Empty for an innermost loop.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub inner_sets: Vec<InnerRecurrentSet>,
+    /// The loop is the tail-call view of `function`'s recursion
+    /// (`nontermination::recursion_as_loop`): `header` is the function's entry block, a
+    /// header visit is a call of the function (`depth` its frame), `set` is over its
+    /// parameters, and each iteration ends in a recursive call that never returns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recursion: bool,
 }
 
 /// The recurrent set at the header of a loop nested in the loop of a `RecurrentSetWitness`.

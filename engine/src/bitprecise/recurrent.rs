@@ -324,6 +324,7 @@ fn witness(module: &Module, rs: &RecurrentSet) -> NonTerminationWitness {
         its_lasso: None,
         any_further_inputs: true,
         recurrent_set: None,
+        recursion: None,
         description: vec![
             format!("after {} steps the run enters the loop at block {} of function {}{line}", rs.stem_steps, block.name, f.name),
             format!("recurrent set R: {}", if set.is_empty() { "true".to_string() } else { set.join(" && ") }),

@@ -18,4 +18,7 @@ pub struct Frame {
     /// Aggregate registers (e.g. the `{iN, i1}` of `llvm.sadd.with.overflow`), by `ValueId`:
     /// one entry per top-level field, `None` for a field never set.
     pub aggregates: BTreeMap<u32, Vec<Option<Value>>>,
+    /// Order of the frame's push in the run (unique per run): a frame at a given depth with
+    /// the same serial is the same frame, never popped in between (`recursion_repeat`).
+    pub serial: u64,
 }

@@ -8,9 +8,10 @@ use super::fault::Fault;
 use super::frame::Frame;
 use super::inputs::{InputRequest, InputSource};
 use super::lasso::LassoDetector;
+use super::recursion_repeat::RecursionDetector;
 use super::observe::{BlockEntry, BlockObserver, CellBase, CellContents, CellSpec};
 use super::memory::{Access, AllocKind, Cell, Memory, FUNCTION_BASE};
-use super::outcome::{Lasso, Outcome, RunConfig, RunResult};
+use super::outcome::{Lasso, Outcome, RecursionLasso, RunConfig, RunResult};
 use super::value::{fits_signed, math_unsigned, to_unsigned, wrap_signed, Value};
 use crate::ir::{BlockId, Callee, FuncId, GlobalInit, Instr, Module, Op, Operand, Terminator, Type, ValueId};
 use crate::verdict::{EntryBlock, IntSemantics};
@@ -64,6 +65,8 @@ fn run_inner<'a>(
         trace: Vec::new(),
         steps: 0,
         lasso: cfg.detect_lasso.then(|| LassoDetector::new(cfg.limits.max_stored_states, cfg.limits.max_stored_bytes)),
+        recursion: cfg.detect_recursion.then(|| RecursionDetector::new(cfg.limits.max_stored_states, cfg.limits.max_stored_bytes)),
+        pushed: 0,
         poison_created: None,
     };
     let outcome = m.start(entry, args, blocks);
@@ -83,6 +86,10 @@ pub(super) struct Machine<'a> {
     pub trace: Vec<(String, i128)>,
     pub steps: u64,
     pub lasso: Option<LassoDetector>,
+    /// Repeated function entries deeper in one recursion (`RunConfig::detect_recursion`).
+    pub recursion: Option<RecursionDetector>,
+    /// Frames pushed so far (the next frame's serial).
+    pub pushed: u64,
     /// First creation of poison (see `RunResult::poison_created`).
     pub poison_created: Option<String>,
     pub observer: Option<&'a mut dyn BlockObserver>,
@@ -622,7 +629,8 @@ impl<'a> Machine<'a> {
             let slot = regs.get_mut(*p as usize).ok_or_else(|| Fault::unsupported("parameter register out of range"))?;
             *slot = Some(v);
         }
-        self.frames.push(Frame { func: f, block: BlockId(0), ip: 0, regs, allocas: Vec::new(), aggregates: Default::default() });
+        self.pushed += 1;
+        self.frames.push(Frame { func: f, block: BlockId(0), ip: 0, regs, allocas: Vec::new(), aggregates: Default::default(), serial: self.pushed });
         Ok(self.arrived())
     }
 
@@ -756,6 +764,20 @@ impl<'a> Machine<'a> {
             };
             if let Some(obs) = self.observer.as_mut() {
                 obs.block_entry(entry);
+            }
+        }
+        if let Some(detector) = self.recursion.as_mut() {
+            if let Some(repeat) = detector.at_block_entry(&self.frames, &self.memory, self.steps, self.trace.len()) {
+                let top = self.frames.last()?;
+                return Some(Outcome::RecursionLasso(RecursionLasso {
+                    stem_steps: repeat.first_step,
+                    cycle_steps: self.steps - repeat.first_step,
+                    inputs_in_stem: repeat.first_inputs,
+                    inputs_in_cycle: self.trace[repeat.first_inputs..].to_vec(),
+                    function: self.module.function(top.func).name.clone(),
+                    first_depth: repeat.first_depth,
+                    depth: self.frames.len(),
+                }));
             }
         }
         let lasso = self.lasso.as_mut()?;

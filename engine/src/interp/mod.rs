@@ -1,5 +1,6 @@
 //! Concrete interpreter of the engine IR: the independent judge of witnesses. A `NO` needs a
-//! run that reaches the same complete state twice (`Outcome::Lasso`); `memory-safety:
+//! run that reaches the same complete state twice (`Outcome::Lasso`) or enters a function
+//! again, deeper, in an equal state (`Outcome::RecursionLasso`); `memory-safety:
 //! violated` needs a run that reaches the faulting operation (`Outcome::Violation`). Where it
 //! cannot be exact the interpreter stops with `Outcome::Unsupported` and never guesses.
 //!
@@ -21,6 +22,7 @@ mod machine;
 mod memory;
 mod observe;
 mod outcome;
+mod recursion_repeat;
 mod rust_runtime;
 mod search;
 pub(crate) mod value;
@@ -33,6 +35,6 @@ pub use inputs::{CyclicInputs, InputRequest, InputSource, SequenceInputs, SplitM
 pub use entry_memory::entry_arguments;
 pub use machine::{run, run_observed, run_with_memory};
 pub use observe::{BlockEntry, BlockObserver, CellBase, CellContents, CellSpec, TailRecorder};
-pub use outcome::{Lasso, Outcome, RunConfig, RunResult};
+pub use outcome::{Lasso, Outcome, RecursionLasso, RunConfig, RunResult};
 pub use search::{replay_inputs, search, search_witness, search_witnesses, SearchBudget, Witness, WitnessKind, Witnesses};
 pub use value::Value;

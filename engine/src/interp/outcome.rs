@@ -15,6 +15,9 @@ pub struct RunConfig {
     pub limits: RunLimits,
     /// Whether to look for repeated states.
     pub detect_lasso: bool,
+    /// Whether to look for repeated function entries deeper in one recursion
+    /// (`Outcome::RecursionLasso`).
+    pub detect_recursion: bool,
     /// Wall-clock deadline (checked every 1024 steps).
     pub deadline: Option<std::time::Instant>,
 }
@@ -22,7 +25,7 @@ pub struct RunConfig {
 impl RunConfig {
     /// A run of at most `max_steps` steps that looks for lassos, without a deadline.
     pub fn new(semantics: IntSemantics, limits: RunLimits, max_steps: u64) -> RunConfig {
-        RunConfig { semantics, max_steps, limits, detect_lasso: true, deadline: None }
+        RunConfig { semantics, max_steps, limits, detect_lasso: true, detect_recursion: false, deadline: None }
     }
 }
 
@@ -43,6 +46,23 @@ pub struct Lasso {
     pub block: String,
 }
 
+/// A concrete infinite recursion: after `stem_steps` steps the run enters `function` at
+/// depth `first_depth`, and `cycle_steps` steps later enters it again at `depth` with equal
+/// registers and equal memory while the first entry's frame is still live, consuming
+/// `inputs_in_cycle` in between (`interp::recursion_repeat`). Feeding those inputs again and
+/// again makes the recursion deeper forever; it never returns. For a `NO` the caller must
+/// also require `RunResult::poison_created == None`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RecursionLasso {
+    pub stem_steps: u64,
+    pub cycle_steps: u64,
+    pub inputs_in_stem: usize,
+    pub inputs_in_cycle: Vec<(String, i128)>,
+    pub function: String,
+    pub first_depth: usize,
+    pub depth: usize,
+}
+
 /// How a run ended.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Outcome {
@@ -55,6 +75,7 @@ pub enum Outcome {
     /// A real violation (memory safety, or undefined behaviour under `IntSemantics::C`).
     Violation { kind: String, message: String, function: String, loc: Option<SrcLoc> },
     Lasso(Lasso),
+    RecursionLasso(RecursionLasso),
     StepLimit,
     DepthLimit,
     Timeout,

@@ -70,6 +70,7 @@ impl Witness {
             entry_memory: self.entry_memory.clone(),
             any_further_inputs: false,
             recurrent_set: None,
+            recursion: None,
             its_lasso: None,
             description: vec![
                 format!("concrete run of {} steps reaches the same complete state (registers and memory) again after {} more steps", l.stem_steps, l.cycle_steps),

@@ -341,6 +341,7 @@ pub fn from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
             fixed_input: fixed,
             set: sets[0].clone(),
             inner_sets: inner_sets(f, &nested, &sets),
+            recursion: false,
         };
         if !recheck_nested(module, facts, entry, config, &w, deadline) {
             tracing::debug!("nested recurrent set: the re-check rejected the witness");

@@ -242,15 +242,7 @@ fn innermost_from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, confi
         (seen.first, seen.last.into_iter().collect())
     };
     let windows = if early.is_empty() || early == visits { vec![visits] } else { vec![early, visits] };
-    let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
-    let (fixed, set) = windows.iter().find_map(|window| {
-        let observations: Vec<Valuation> = window.iter().map(|v| observation(&step, v)).collect::<Option<_>>()?;
-        let atoms = candidates(&step, &observations);
-        // Closed for every input; else, after a run that fed one constant to every input,
-        // closed when every later input is that constant.
-        policies.iter().find_map(|fixed| Some((*fixed, houdini(&step, *fixed, atoms.clone(), limits, deadline)?)))
-    })?;
-    let set = minimize(&step, fixed, &set, limits, deadline);
+    let (fixed, set) = closed_set(&step, &windows, constant_input, limits, deadline)?;
     let last = &last;
     let first = earliest_visit_in(module, facts, entry, config, &step, &set, trace_inputs, last, deadline).unwrap_or_else(|| last.clone());
     let inputs = trace_inputs.get(..first.inputs_consumed)?.to_vec();
@@ -263,9 +255,23 @@ fn innermost_from_run(module: &Module, facts: &ModuleFacts, entry: FuncId, confi
         fixed_input: fixed,
         set,
         inner_sets: vec![],
+        recursion: false,
     };
     let origin = step.input_origins.first().cloned().unwrap_or_default();
     recheck(module, facts, entry, config, &w, deadline).then(|| witness(module, func, step.header, &origin, w))
+}
+
+/// A closed set from the first observation window that gives one, minimized: closed for
+/// every input; else, after a run that fed one constant to every input (`constant_input`),
+/// closed when every later input is that constant (the returned `Some(c)`).
+pub(super) fn closed_set(step: &MathLoopStep, windows: &[Vec<BlockEntry>], constant_input: Option<Int>, limits: &BitPreciseLimits, deadline: Instant) -> Option<(Option<Int>, Formula)> {
+    let policies: Vec<Option<Int>> = std::iter::once(None).chain(constant_input.filter(|c| step.fixed_input_fits(*c)).map(Some)).collect();
+    let (fixed, set) = windows.iter().find_map(|window| {
+        let observations: Vec<Valuation> = window.iter().map(|v| observation(step, v)).collect::<Option<_>>()?;
+        let atoms = candidates(step, &observations);
+        policies.iter().find_map(|fixed| Some((*fixed, houdini(step, *fixed, atoms.clone(), limits, deadline)?)))
+    })?;
+    Some((fixed, minimize(step, fixed, &set, limits, deadline)))
 }
 
 /// The first header visits (at most `OBSERVED_VISITS`) and the last `last` ones of the
@@ -359,6 +365,7 @@ pub(super) fn witness(module: &Module, func: FuncId, header: BlockId, input_orig
         its_lasso: None,
         description,
         recurrent_set: Some(w),
+        recursion: None,
     }
 }
 
@@ -386,6 +393,15 @@ fn compared_constants(module: &Module) -> Vec<Int> {
     out
 }
 
+/// The input strategies of the observation runs, in order: small constants, the constants
+/// the program compares with, then ranges and mixes.
+pub(super) fn observation_strategies(module: &Module) -> Vec<Strategy> {
+    let mut strategies: Vec<Strategy> = vec![Strategy::Constant(0), Strategy::Constant(1), Strategy::Constant(-1), Strategy::Constant(2)];
+    strategies.extend(compared_constants(module).into_iter().map(Strategy::Constant));
+    strategies.extend([Strategy::Range { lo: -20, hi: 20 }, Strategy::Mixed, Strategy::Boundary, Strategy::Range { lo: -3, hi: 3 }]);
+    strategies
+}
+
 /// Searches a recurrent-set NO over mathematical integers for `entry` (no parameters) under
 /// `--int-semantics math`; every returned witness passed `recheck`.
 pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Option<NonTerminationWitness> {
@@ -395,10 +411,7 @@ pub fn prove_nontermination(module: &Module, facts: &ModuleFacts, entry: FuncId,
     if (0..module.functions.len() as u32).all(|f| facts.function(module, FuncId(f)).loops.loops.is_empty()) {
         return None;
     }
-    let mut strategies: Vec<Strategy> = vec![Strategy::Constant(0), Strategy::Constant(1), Strategy::Constant(-1), Strategy::Constant(2)];
-    strategies.extend(compared_constants(module).into_iter().map(Strategy::Constant));
-    strategies.extend([Strategy::Range { lo: -20, hi: 20 }, Strategy::Mixed, Strategy::Boundary, Strategy::Range { lo: -3, hi: 3 }]);
-    for (k, s) in strategies.into_iter().enumerate() {
+    for (k, s) in observation_strategies(module).into_iter().enumerate() {
         if crate::cancel::past(deadline) {
             return None;
         }

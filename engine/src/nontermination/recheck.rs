@@ -60,6 +60,9 @@ pub fn recheck(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
     if config.int_semantics() != IntSemantics::Math {
         return false;
     }
+    if w.recursion {
+        return super::math_recursion::recheck_recursion(module, facts, entry, config, w, deadline);
+    }
     if !w.inner_sets.is_empty() {
         return super::math_nested::recheck_nested(module, facts, entry, config, w, deadline);
     }

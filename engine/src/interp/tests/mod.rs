@@ -6,6 +6,7 @@ mod c_programs;
 mod call_tests;
 mod lasso_tests;
 mod memory_tests;
+mod recursion_repeat_tests;
 mod search_tests;
 
 /// The configured run limits (call depth, allocation and stored-state caps).
