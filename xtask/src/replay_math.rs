@@ -503,7 +503,16 @@ impl<'m> Machine<'m> {
         if func.is_declaration() {
             let v = self.library(&func.name, func, args, ret)?;
             if let Some(r) = instr.result {
-                let v = v.ok_or_else(|| Stop::Unsupported(format!("the result of `{}`", func.name)))?;
+                let v = match v {
+                    Some(v) => v,
+                    // A void library function called through an implicit `int f()` declaration
+                    // (old C): its "result" is an arbitrary value, the witness's next input
+                    // (SEMANTICS.md, the implicit `int f()` rule).
+                    None => {
+                        let bits = self.bits_of(ret)?;
+                        Val::Int(self.draw(&format!("{} result", func.name), bits)?)
+                    }
+                };
                 self.set(Some(r), v)?;
             }
             self.advance();

@@ -179,3 +179,15 @@ fn memcpy_copies_bytes_and_fixes_uninitialised_ones_first() {
     let out = replay_no(&m, "main", IntSemantics::C, &witness(&inputs, false, None), BUDGET);
     assert!(matches!(&out, Outcome::Replayed(d) if d.contains("a lasso")), "{out:?}");
 }
+
+/// Old C calls `__VERIFIER_assume` through an implicit `int f()`: the value it "returns" is
+/// arbitrary, the witness's next input (as in the engine's interpreter). A result that keeps
+/// the loop going replays; one that ends it disagrees.
+#[test]
+fn the_result_of_a_void_function_called_as_int_is_the_next_input() {
+    let m = module("int __VERIFIER_assume(int);\nint main(void) { int r = __VERIFIER_assume(1); while (r > 0) { } return 0; }");
+    let out = replay_no(&m, "main", IntSemantics::Math, &witness(&[("__VERIFIER_assume result", 1)], false, None), BUDGET);
+    assert!(matches!(&out, Outcome::Replayed(_)), "{out:?}");
+    let out = replay_no(&m, "main", IntSemantics::Math, &witness(&[("__VERIFIER_assume result", 0)], false, None), BUDGET);
+    assert!(matches!(&out, Outcome::Disagrees(d) if d.contains("ends")), "{out:?}");
+}
