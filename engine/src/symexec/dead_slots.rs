@@ -47,7 +47,10 @@ pub(super) fn forget(ctx: &Ctx<'_>, s: &mut State) -> usize {
         return 0;
     }
     let before = s.pt.len();
-    s.pt.retain(|p| !blocks.contains(&p.alloc));
+    // Only pointer cells: a stale pointer is what pins a list cell; the bytes of a dead slot a
+    // live derived pointer still walks (a C buffer scanned by `s = buf + k`) must keep their
+    // values (its terminating zero is what bounds the scan).
+    s.pt.retain(|p| !(p.is_ptr && blocks.contains(&p.alloc)));
     let dropped = before - s.pt.len();
     if dropped > 0 {
         tracing::debug!("dead slots: forgot {dropped} cells of the dead stack blocks {blocks:?}");
