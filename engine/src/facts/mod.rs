@@ -100,12 +100,13 @@ pub struct ModuleFacts {
     views: OnceLock<Vec<Vec<views::View>>>,
     summarized: OnceLock<Vec<recursion::Summarized>>,
     memory_free: OnceLock<Vec<bool>>,
+    global_reach: OnceLock<Vec<crate::ir::global_reach::Reach>>,
 }
 
 impl ModuleFacts {
     /// Empty facts for `module` (nothing is computed yet). Use it only with that module.
     pub fn new(module: &Module) -> ModuleFacts {
-        ModuleFacts { functions: module.functions.iter().map(|_| OnceLock::new()).collect(), views: OnceLock::new(), summarized: OnceLock::new(), memory_free: OnceLock::new() }
+        ModuleFacts { functions: module.functions.iter().map(|_| OnceLock::new()).collect(), views: OnceLock::new(), summarized: OnceLock::new(), memory_free: OnceLock::new(), global_reach: OnceLock::new() }
     }
 
     /// The facts of function `f` of `module` (the module these facts were made for).
@@ -129,6 +130,13 @@ impl ModuleFacts {
     pub fn memory_free(&self, module: &Module, f: FuncId) -> bool {
         let free = self.memory_free.get_or_init(|| recursion::memory_free_functions(module, &crate::ir::callgraph::CallGraph::new(module)));
         free.get(f.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The globals a run that starts in `f` can reach (`ir::global_reach`; all of them for a
+    /// function the module does not have).
+    pub fn reachable_globals(&self, module: &Module, f: FuncId) -> &crate::ir::global_reach::Reach {
+        let reach = self.global_reach.get_or_init(|| crate::ir::global_reach::reachable_globals(module, &crate::ir::callgraph::CallGraph::new(module)));
+        reach.get(f.0 as usize).unwrap_or(&crate::ir::global_reach::Reach::All)
     }
 }
 

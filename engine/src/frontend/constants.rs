@@ -106,6 +106,38 @@ impl ModuleMaps {
         }
     }
 
+    /// The globals whose addresses `global`'s initializer holds, at any depth of its constant
+    /// aggregates and expressions (aliases resolved), sorted and without duplicates.
+    pub(super) fn global_refs(&self, global: LLVMValueRef) -> Vec<GlobalId> {
+        // SAFETY: `global` is a live global variable; constants' operands are live constants.
+        let init = unsafe {
+            if LLVMIsDeclaration(global) != 0 {
+                return vec![];
+            }
+            LLVMGetInitializer(global)
+        };
+        let (mut refs, mut seen, mut todo) = (std::collections::BTreeSet::new(), std::collections::HashSet::new(), vec![init]);
+        while let Some(c) = todo.pop() {
+            if c.is_null() || !seen.insert(c) {
+                continue;
+            }
+            if let Some(Operand::Global(g)) = self.constant_operand(c) {
+                refs.insert(g);
+                continue;
+            }
+            // SAFETY: as above; a `ConstantData` has no operands, every other constant's
+            // operands are constants.
+            unsafe {
+                if !LLVMIsAGlobalValue(c).is_null() || LLVMIsAConstant(c).is_null() {
+                    continue;
+                }
+                let n = LLVMGetNumOperands(c);
+                todo.extend((0..n.max(0) as u32).map(|i| LLVMGetOperand(c, i)));
+            }
+        }
+        refs.into_iter().collect()
+    }
+
     /// Writes the little-endian image of constant `c` at `offset` into `bytes`; bytes whose
     /// value is not a known number (pointers, floats, undef) become `None`.
     fn write_bytes(&self, c: LLVMValueRef, offset: u64, bytes: &mut [Option<u8>]) {

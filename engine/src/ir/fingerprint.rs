@@ -248,7 +248,7 @@ mod tests {
             });
         }
         let mut globals = m.globals.clone();
-        globals.insert(0, crate::ir::Global { name: "pad".into(), size: 4, is_constant: true, init: GlobalInit::Zero });
+        globals.insert(0, crate::ir::Global { name: "pad".into(), size: 4, is_constant: true, init: GlobalInit::Zero, refs: vec![] });
         Module { functions, globals, ..m.clone() }
     }
 

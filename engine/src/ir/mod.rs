@@ -13,6 +13,7 @@ pub mod annotation;
 pub mod callgraph;
 pub mod externals;
 pub mod fingerprint;
+pub mod global_reach;
 pub mod format_string;
 pub mod rust_names;
 pub mod rust_trusted;
@@ -432,6 +433,11 @@ pub struct Global {
     pub size: u64,
     pub is_constant: bool,
     pub init: GlobalInit,
+    /// The globals whose addresses the initializer holds (at any depth of its constant
+    /// expressions), sorted and without duplicates: what a run can reach from this global
+    /// (`global_reach`). Empty for declarations.
+    #[serde(default)]
+    pub refs: Vec<GlobalId>,
 }
 
 /// A whole translated module.

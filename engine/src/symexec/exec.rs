@@ -73,7 +73,9 @@ pub fn operand(ctx: &mut Ctx<'_>, s: &mut State, o: &Operand) -> Result<LinExpr,
         Operand::Global(g) => {
             match s.allocs.iter().find(|a| a.kind == AllocKind::Global(*g)) {
                 Some(a) => Ok(LinExpr::var(&a.start)),
-                None => Err(Stop::Maybe(format!("address of global `{}` without storage", ctx.module.globals.get(g.0 as usize).map(|g| g.name.as_str()).unwrap_or("?")))),
+                // Size 0 (no storage), or not among the entry's reachable globals
+                // (`ir::global_reach`), which would be a bug: never a fresh block.
+                None => Err(Stop::Maybe(format!("address of global `{}` without storage in the entry's state", ctx.module.globals.get(g.0 as usize).map(|g| g.name.as_str()).unwrap_or("?")))),
             }
         }
         Operand::Function(f) => Err(Stop::Maybe(format!("function pointer to `{}`", ctx.module.function(*f).name))),

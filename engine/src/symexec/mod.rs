@@ -232,8 +232,12 @@ impl GraphIts {
 
 fn initial_state(ctx: &mut Ctx<'_>, module: &Module, entry: FuncId, sem: IntSemantics) -> State {
     let mut s = State { inputs_exact: true, ..State::default() };
+    // Only the globals a run from `entry` can reach get a block (ARCHITECTURE.md, "Globals of
+    // an entry"); naming another one is a bug that `exec::operand` makes a MAYBE.
+    let facts = ctx.facts;
+    let reach = facts.reachable_globals(module, entry);
     for (i, g) in module.globals.iter().enumerate() {
-        if g.size == 0 {
+        if g.size == 0 || !reach.contains(crate::ir::GlobalId(i as u32)) {
             continue;
         }
         let start = ctx.fresh(&format!("g_{}", g.name));

@@ -200,8 +200,8 @@ fn globals_are_initialised_and_constants_are_read_only() {
     f.term(e, Terminator::Ret(Some(v)));
     let mut m = with_libc(f.finish(), vec![]);
     m.globals = vec![
-        Global { name: "g".into(), size: 4, is_constant: false, init: GlobalInit::Bytes(vec![Some(3), Some(0), Some(0), Some(0)]) },
-        Global { name: "k".into(), size: 4, is_constant: true, init: GlobalInit::Zero },
+        Global { name: "g".into(), size: 4, is_constant: false, init: GlobalInit::Bytes(vec![Some(3), Some(0), Some(0), Some(0)]), refs: vec![] },
+        Global { name: "k".into(), size: 4, is_constant: true, init: GlobalInit::Zero, refs: vec![] },
     ];
     assert_eq!(violation_kind(&run_with(&m, C, &[], vec![]).outcome), Some(kind::INVALID_WRITE));
     m.globals[1].is_constant = false;
