@@ -96,3 +96,14 @@ pub fn drain_sum(values: &mut Vec<u32>) -> u32 {
     }
     total
 }
+
+/// Appends 0, 1, …, n − 1 to the caller's vector: behind the `&mut` the `Vec` owns a buffer
+/// of `capacity` elements (none when the capacity is 0) that a `push` without room moves to a
+/// bigger heap block (std's `RawVec::grow_one`, linked from the sysroot's bitcode).
+pub fn append_count(values: &mut Vec<u32>, n: u32) {
+    let mut i = 0;
+    while i < n {
+        values.push(i);
+        i += 1;
+    }
+}
