@@ -80,6 +80,7 @@ mod its_build;
 mod lists;
 mod lists_calls;
 mod lists_rust;
+mod lists_ranges;
 mod lists_values;
 mod projection;
 mod libc;
@@ -100,6 +101,8 @@ mod tests;
 mod lists_tests;
 #[cfg(test)]
 mod dead_slots_tests;
+#[cfg(test)]
+mod lists_ranges_tests;
 #[cfg(test)]
 mod lists_calls_tests;
 #[cfg(test)]
