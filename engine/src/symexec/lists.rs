@@ -464,21 +464,8 @@ pub(super) fn length_bound(ctx: &mut Ctx<'_>, s: &State, len: &Var) -> Option<At
     ks.sort_unstable();
     ks.dedup();
     // `len ≤ k` is monotone in k: binary search for the smallest entailed constant
-    let holds = |ctx: &mut Ctx<'_>, k: crate::logic::Int| ctx.entails(s, &[Atom::var_const(len, Rel::Le, k)]);
-    let (mut lo, mut hi) = (0usize, ks.len());
-    if hi == 0 || !holds(ctx, ks[hi - 1]) {
-        return None;
-    }
-    hi -= 1;
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if holds(ctx, ks[mid]) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    Some(Atom::var_const(len, Rel::Le, ks[hi]))
+    let k = super::lists_ranges::smallest(&ks, |k| ctx.entails(s, &[Atom::var_const(len, Rel::Le, k)]))?;
+    Some(Atom::var_const(len, Rel::Le, k))
 }
 
 /// Names every invariant's start by a local equal to it where there is one (merges match

@@ -106,7 +106,7 @@ pub fn chain_range(ctx: &mut Ctx<'_>, s: &State, members: &[Member], f: &ListFie
 }
 
 /// The first element of `ks` for which the monotone `holds` is true (false, …, false, true, …).
-fn smallest(ks: &[Int], mut holds: impl FnMut(Int) -> bool) -> Option<Int> {
+pub(super) fn smallest(ks: &[Int], mut holds: impl FnMut(Int) -> bool) -> Option<Int> {
     let last = *ks.last()?;
     if !holds(last) {
         return None;
