@@ -805,7 +805,10 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
             };
             super::lists_values::chain_step(ctx, s, &members, hint.as_ref())
         };
-        let range = if x.2 {
+        if !x.2 {
+            ctx.list_int_fields += 1;
+        }
+        let range = if x.2 || !ctx.list_value_ranges {
             None
         } else {
             let mut members = vec![];

@@ -6,12 +6,21 @@ use super::facts::Atom;
 use super::generalize::Mu;
 use super::lists::{self, ListInv};
 use super::lists_ranges::{self, Range};
-use super::lists_tests::{ctx, inv, module, with_cells, with_head};
+use super::ctx::Ctx;
+use super::lists_tests::{inv, module, with_cells, with_head};
+use crate::ir::Module;
 use super::state::State;
 use crate::logic::{LinExpr, Rel, Var};
 
 fn v(n: &str) -> Var {
     Var::new(n)
+}
+
+/// A context whose folds give list invariants value ranges (`ListValueRanges::On`).
+fn ctx(m: &Module) -> Ctx<'_> {
+    let mut cx = super::lists_tests::ctx(m);
+    cx.list_value_ranges = true;
+    cx
 }
 
 fn ranged(start: &str, len: &str, r: Option<Range>) -> ListInv {
@@ -32,6 +41,20 @@ fn fold_proves_the_tightest_range_of_the_cells_among_the_kb_constants() {
     assert!(lists::fold(&mut cx, &mut s));
     assert_eq!(s.lists[0].fields[0].range, Some(Range { lo: 0, hi: 99 }));
     assert_eq!(s.lists[0].fields[1].range, None, "pointers carry no range");
+}
+
+#[test]
+fn without_ranges_fold_gives_none_but_counts_the_integer_field() {
+    let m = module();
+    let mut cx = super::lists_tests::ctx(&m);
+    let mut s = with_head(with_cells(&[("c1", "c2"), ("c2", "null")]), "c1");
+    for c in ["c1_val", "c2_val"] {
+        s.add_atom(Atom::var_const(&v(c), Rel::Ge, 0));
+        s.add_atom(Atom::var_const(&v(c), Rel::Le, 99));
+    }
+    assert!(lists::fold(&mut cx, &mut s));
+    assert_eq!(s.lists[0].fields[0].range, None, "the first attempt folds as before ranges");
+    assert_eq!(cx.list_int_fields, 1, "the integer field makes a second attempt worth trying");
 }
 
 #[test]
