@@ -564,6 +564,13 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
                 let sum = LinExpr::var(&l.len).add_scaled(1, &LinExpr::var(&m.len));
                 derived.extend(sum.and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::constant(*k))));
             }
+            // a walk's prefix segment and the rest of one list: `len_a + len_b = y` for the
+            // counter `y` the list was built with (a sorted insertion's cursor)
+            let sum = LinExpr::var(&l.len).add_scaled(1, &LinExpr::var(&m.len));
+            for (y, _) in lvs.iter().filter(|(_, ky)| ky.is_some()) {
+                derived.extend(sum.clone().and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::var(y))));
+                derived.extend(sum.clone().and_then(|e| Atom::cmp(&LinExpr::var(y), crate::logic::Rel::Le, &e)));
+            }
         }
     }
     for (x, kx) in &lvs {
