@@ -470,16 +470,19 @@ pub(super) fn length_bound(ctx: &mut Ctx<'_>, s: &State, len: &Var) -> Option<At
 
 /// Names every invariant's start by a local equal to it where there is one (merges match
 /// invariants through the locals that point to them; any variable equal to the start
-/// denotes the same invariant).
+/// denotes the same invariant). Integer locals never name a start: one that is 0 where the
+/// list is empty (a counter before its walk) would tie the start to the counter in merges,
+/// which then lose the pointer that leads to the list (delete_value's count walk).
 fn name_starts(ctx: &mut Ctx<'_>, s: &mut State) {
     let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
+    let ints: BTreeSet<Var> = s.frames.iter().flat_map(|f| f.lv.iter().filter(|(x, _)| matches!(ctx.value_type(f.func, **x), Some(crate::ir::Type::Int(_)))).map(|(_, v)| v.clone())).collect();
     for i in 0..s.lists.len() {
         let start = s.lists[i].start.clone();
         if lv.contains(&start) {
             continue;
         }
         let taken: BTreeSet<Var> = s.lists.iter().map(|l| l.start.clone()).collect();
-        for v in &lv {
+        for v in lv.iter().filter(|v| !ints.contains(*v)) {
             if taken.contains(v) {
                 continue;
             }

@@ -392,3 +392,23 @@ fn a_provably_empty_list_materializes_no_phantom_cell() {
     s.add_atom(eq(&v("a"), &v("x"), 8));
     assert!(lists::materialize(&mut cx, &s, &v("a"), 8).is_none());
 }
+
+#[test]
+fn an_integer_local_never_names_a_list_start() {
+    // main(i32 %0, ptr %1): a counter that is 0 where the list is empty must not name the
+    // start (merges would tie the start to the counter and lose the pointer to the list)
+    let mut m = module();
+    m.functions[0].params = vec![(ValueId(0), Type::Int(32)), (ValueId(1), Type::Ptr)];
+    let mut cx = ctx(&m);
+    let mut s = State { inputs_exact: true, ..State::default() };
+    let mut lv = std::collections::BTreeMap::new();
+    lv.insert(ValueId(0), v("count"));
+    lv.insert(ValueId(1), v("h"));
+    s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
+    s.lists.push(inv("s0", "n", ("f0", "l0"), "q", None));
+    for x in ["count", "h", "s0"] {
+        s.add_atom(Atom::var_const(&v(x), Rel::Eq, 0));
+    }
+    lists::fold(&mut cx, &mut s);
+    assert_eq!(s.lists[0].start, v("h"), "{:?}", s.lists);
+}
