@@ -70,6 +70,10 @@ pub struct TimeShares {
     /// go through summaries (`SymexecLimits::callee_summaries`); if that attempt does not
     /// prove the function, the rest is for the attempt that executes them in place.
     pub summarized_callees: Share,
+    /// The share of the symbolic-execution time left after a first attempt that did not
+    /// prove the function for the second attempt with per-cell value ranges of list
+    /// invariants (`SymexecLimits::list_value_ranges`, `ListValueRanges::Retry`).
+    pub list_value_ranges: Share,
 }
 
 /// Which non-recursive defined callees symbolic execution analyses through summaries
@@ -84,6 +88,22 @@ pub enum CalleeSummaries {
     WithLoops,
     /// Every callee with more than one block goes through summaries.
     Branching,
+}
+
+/// Whether list invariants carry per-cell value ranges (`symexec::lists_ranges`: every
+/// cell's value of an integer field lies in constant bounds). Ranges make a walk that sums
+/// the cells' values provably free of overflow, but a range that differs between the states
+/// of a loop costs merges; so by default they are tried only when the attempt without them
+/// does not prove the function.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub enum ListValueRanges {
+    /// Never.
+    Off,
+    /// In the only attempt.
+    On,
+    /// A second attempt with ranges when the first, without them, is not proved and its
+    /// graph folded a list with an integer field (`pipeline::with_list_value_ranges`).
+    Retry,
 }
 
 /// Limits of symbolic execution (graph construction and graph → ITS).
@@ -112,6 +132,8 @@ pub struct SymexecLimits {
     /// call that none of them covers is widened with the newest of them instead of getting
     /// an entry of its own (seed 002 §2.4(c), `graph::Builder::widen_against_store`).
     pub max_stored_entries_per_function: usize,
+    /// Per-cell value ranges of list invariants (see [`ListValueRanges`]).
+    pub list_value_ranges: ListValueRanges,
 }
 
 /// Shares of the ITS termination portfolio (`termination::analyse`), each of the time left
@@ -223,7 +245,8 @@ impl Config {
     /// - symbolic execution: 2 s per z3 query, 20 000 nodes, 12 merges per position,
     ///   2 000 000 steps, stop after 3 error states, ITS of at most 5 000 transitions;
     ///   non-recursive callees with a loop of their own through summaries in a first attempt
-    ///   with 50% of symbolic execution's time (then executed in place in the rest);
+    ///   with 50% of symbolic execution's time (then executed in place in the rest); list
+    ///   value ranges in a second attempt with 60% of the time the first one left;
     /// - ITS back end: 10 s per query; portfolio shares 50% linear ranking, 50% lasso search,
     ///   40% multiphase ranking, 60% ranking with invariants;
     /// - bit-vector provers: 5 s per query (YES), 10 s / 2 s (recurrent-set Houdini and
@@ -239,7 +262,7 @@ impl Config {
             function_timeout: timeout,
             function_timeouts: std::collections::BTreeMap::new(),
             jobs: NonZeroUsize::MIN,
-            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6), assumed_callees: Share(0.3), summarized_callees: Share(0.5) },
+            shares: TimeShares { bit_precise: Share(0.3), symexec: Share(0.75), lasso_search: Share(0.6), assumed_callees: Share(0.3), summarized_callees: Share(0.5), list_value_ranges: Share(0.6) },
             symexec: SymexecLimits {
                 query_limit: Duration::from_secs(2),
                 max_nodes: 20_000,
@@ -250,6 +273,7 @@ impl Config {
                 max_its_transitions: 5000,
                 callee_summaries: CalleeSummaries::WithLoops,
                 max_stored_entries_per_function: 4,
+                list_value_ranges: ListValueRanges::Retry,
             },
             termination: TerminationLimits {
                 query_limit: Duration::from_secs(10),

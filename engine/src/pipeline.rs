@@ -97,7 +97,8 @@ fn prove_runs(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Conf
     let now = Instant::now();
     let remaining = deadline.saturating_duration_since(now);
     let symexec_deadline = now + shares.symexec.of(remaining);
-    let (analysis, termination) = summaries_first(module, facts, entry, config, symexec_deadline, store);
+    let first = summaries_first(module, facts, entry, config, symexec_deadline, store);
+    let (analysis, termination) = with_list_value_ranges(module, facts, entry, config, symexec_deadline, store, first);
     let mut stats = analysis.stats;
     if matches!(termination, Termination::Yes(_)) && analysis.memory_safety == MemorySafety::Proved {
         return Report { termination, memory_safety: Some(MemorySafety::Proved), stats };
@@ -226,6 +227,48 @@ fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: 
         return (analysis, termination);
     }
     in_place(module, facts, entry, config, deadline, store)
+}
+
+/// The attempt of symbolic execution with per-cell value ranges of list invariants
+/// (`config::ListValueRanges::Retry`): when `first` (symbolic execution and its ITS proof
+/// without ranges) did not prove termination and memory safety, and its graph considered
+/// integer fields of list chains, the attempt is repeated with ranges in
+/// `TimeShares::list_value_ranges` of the time left until `deadline`. Its answer is kept only
+/// when it proves both (each attempt's graph describes every run, so either one's YES is
+/// sound); otherwise `first` stays, its error candidates and reasons unchanged. Ranges cost
+/// merges where a range differs between a loop's states, so a program the first attempt
+/// proves never meets them.
+fn with_list_value_ranges(
+    module: &Module,
+    facts: &ModuleFacts,
+    entry: FuncId,
+    config: &Config,
+    deadline: Instant,
+    store: Option<&SummaryStore>,
+    first: (crate::symexec::Analysis, Termination),
+) -> (crate::symexec::Analysis, Termination) {
+    use crate::config::{ListValueRanges, SymexecLimits};
+    let (mut analysis, termination) = first;
+    let proved = |t: &Termination, a: &crate::symexec::Analysis| matches!(t, Termination::Yes(_)) && a.memory_safety == MemorySafety::Proved;
+    let lists = analysis.stats.iter().any(|(k, _)| k == crate::symexec::LIST_INT_FIELDS);
+    let started = Instant::now();
+    if config.symexec().list_value_ranges != ListValueRanges::Retry || proved(&termination, &analysis) || !lists || started >= deadline {
+        return (analysis, termination);
+    }
+    let Ok(ranged) = config.clone().with_symexec(SymexecLimits { list_value_ranges: ListValueRanges::On, ..*config.symexec() }) else {
+        return (analysis, termination);
+    };
+    let attempt_deadline = started + config.shares().list_value_ranges.of(deadline.saturating_duration_since(started));
+    tracing::debug!("not proved without list value ranges ({termination:?}); again with them");
+    let (mut again, again_termination) = summaries_first(module, facts, entry, &ranged, attempt_deadline, store);
+    let took = format!("{:.3}s", started.elapsed().as_secs_f64());
+    if proved(&again_termination, &again) {
+        again.stats.push(("first attempt (without list value ranges)".into(), "not proved".into()));
+        again.stats.push(("attempt with list value ranges".into(), format!("proved in {took}")));
+        return (again, again_termination);
+    }
+    analysis.stats.push(("attempt with list value ranges".into(), format!("not proved in {took}")));
+    (analysis, termination)
 }
 
 /// Symbolic execution with non-recursive callees executed in place, and its ITS proof. With

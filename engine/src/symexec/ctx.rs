@@ -84,6 +84,12 @@ pub struct Ctx<'m> {
     pub root_entry: bool,
     /// Known alignments of variables (`x ≡ 0 (mod g)`), see `symexec::alignment`.
     pub aligned: HashMap<Var, u64>,
+    /// Whether folded list invariants get per-cell value ranges (`symexec::lists_ranges`;
+    /// `config::ListValueRanges`).
+    pub list_value_ranges: bool,
+    /// Integer fields of chains considered for folding into list invariants (a statistic,
+    /// and whether an attempt with value ranges could differ).
+    pub list_int_fields: u64,
 }
 
 impl<'m> Ctx<'m> {
@@ -116,6 +122,8 @@ impl<'m> Ctx<'m> {
             widened_entries: 0,
             root_entry: false,
             aligned: HashMap::new(),
+            list_value_ranges: false,
+            list_int_fields: 0,
         }
     }
 

@@ -388,7 +388,7 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
         }
     }
     c.pt = pt;
-    let (lists, list_vars) = super::lists::merge(ctx, a, b, &mut inv_a, &mut inv_b, &mut mu_a);
+    let (lists, list_vars) = super::lists::merge(ctx, a, b, &mut inv_a, &mut inv_b, &mut mu_a, widen);
     c.lists = lists;
     extra.extend(list_vars);
     super::alignment::merge(ctx, a, b, &merged_pairs(&inv_a, &inv_b));
@@ -552,12 +552,24 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         ys.dedup();
         derived.extend(super::lists_values::candidates(ctx, a, &ys));
     }
+    // an accumulator beside a list whose cells' values lie in a range (`lists_ranges`)
+    if a.lists.iter().any(|l| l.fields.iter().any(|f| f.range.is_some())) {
+        let ys: Vec<Var> = lvs.iter().filter(|(_, k)| k.is_some()).map(|(v, _)| v.clone()).collect();
+        derived.extend(super::lists_ranges::candidates(ctx, a, &ys));
+    }
     // two lists that exchange cells (reversal, moving between lists): `len_a + len_b ≤ K`
     for (i, l) in a.lists.iter().enumerate() {
         for m in &a.lists[i + 1..] {
             for k in &bounds {
                 let sum = LinExpr::var(&l.len).add_scaled(1, &LinExpr::var(&m.len));
                 derived.extend(sum.and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::constant(*k))));
+            }
+            // a walk's prefix segment and the rest of one list: `len_a + len_b = y` for the
+            // counter `y` the list was built with (a sorted insertion's cursor)
+            let sum = LinExpr::var(&l.len).add_scaled(1, &LinExpr::var(&m.len));
+            for (y, _) in lvs.iter().filter(|(_, ky)| ky.is_some()) {
+                derived.extend(sum.clone().and_then(|e| Atom::cmp(&e, crate::logic::Rel::Le, &LinExpr::var(y))));
+                derived.extend(sum.clone().and_then(|e| Atom::cmp(&LinExpr::var(y), crate::logic::Rel::Le, &e)));
             }
         }
     }

@@ -39,6 +39,9 @@ pub struct ListField {
     pub last: Option<Var>,
     /// How the value changes from one cell to the next (`lists_values`; integers only).
     pub step: Option<super::lists_values::Step>,
+    /// Constant bounds of every cell's value (`lists_ranges`; integers only).
+    #[serde(default)]
+    pub range: Option<super::lists_ranges::Range>,
 }
 
 /// A list invariant (see the module documentation).
@@ -149,6 +152,7 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
             out.push(Fact::Or(vec![sv, em, at_end]));
         }
         out.extend(super::lists_values::facts(l));
+        out.extend(super::lists_ranges::facts(l));
         for f in &l.fields {
             let Some(last) = &f.last else { continue };
             if let (Some(sv), Some(em), Some(eq)) = (several.clone(), empty.clone(), Atom::cmp(&LinExpr::var(&f.first), Rel::Eq, &LinExpr::var(last))) {
@@ -187,6 +191,11 @@ pub fn materialize(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Optio
         let lo = le(&LinExpr::var(&l.start), &LinExpr::var(addr))?;
         let hi = le(&plus(addr, size as i128 - 1), &plus(&l.start, l.size as i128 - 1))?;
         let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
+        // a provably empty list has no first cell (assuming `len ≥ 1` would make ⟨s⟩
+        // unsatisfiable and every access "lie" in the cell: a phantom state)
+        if ctx.entails(s, &[Atom::var_const(&l.len, Rel::Le, 0)]) {
+            continue;
+        }
         let mut assumed = s.clone();
         assumed.add_atom(nonempty.clone());
         if !ctx.entails(&assumed, &[lo, hi]) {
@@ -226,6 +235,9 @@ fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
             st.add_atoms([Atom::cmp(&LinExpr::var(&a), Rel::Eq, &plus(&l.start, f.off as i128))]);
             a
         };
+        if let Some(r) = f.range {
+            st.add_atoms(r.atoms(&f.first).map(Some));
+        }
         st.pt.push(PtEntry { addr: faddr, size: f.size, is_ptr: f.is_ptr, unsigned: f.unsigned, value: f.first.clone(), alloc: id });
     }
     // the rest: len − 1 cells starting at the first cell's recursive field
@@ -452,35 +464,25 @@ pub(super) fn length_bound(ctx: &mut Ctx<'_>, s: &State, len: &Var) -> Option<At
     ks.sort_unstable();
     ks.dedup();
     // `len ≤ k` is monotone in k: binary search for the smallest entailed constant
-    let holds = |ctx: &mut Ctx<'_>, k: crate::logic::Int| ctx.entails(s, &[Atom::var_const(len, Rel::Le, k)]);
-    let (mut lo, mut hi) = (0usize, ks.len());
-    if hi == 0 || !holds(ctx, ks[hi - 1]) {
-        return None;
-    }
-    hi -= 1;
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if holds(ctx, ks[mid]) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    Some(Atom::var_const(len, Rel::Le, ks[hi]))
+    let k = super::lists_ranges::smallest(&ks, |k| ctx.entails(s, &[Atom::var_const(len, Rel::Le, k)]))?;
+    Some(Atom::var_const(len, Rel::Le, k))
 }
 
 /// Names every invariant's start by a local equal to it where there is one (merges match
 /// invariants through the locals that point to them; any variable equal to the start
-/// denotes the same invariant).
+/// denotes the same invariant). Integer locals never name a start: one that is 0 where the
+/// list is empty (a counter before its walk) would tie the start to the counter in merges,
+/// which then lose the pointer that leads to the list (delete_value's count walk).
 fn name_starts(ctx: &mut Ctx<'_>, s: &mut State) {
     let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
+    let ints: BTreeSet<Var> = s.frames.iter().flat_map(|f| f.lv.iter().filter(|(x, _)| matches!(ctx.value_type(f.func, **x), Some(crate::ir::Type::Int(_)))).map(|(_, v)| v.clone())).collect();
     for i in 0..s.lists.len() {
         let start = s.lists[i].start.clone();
         if lv.contains(&start) {
             continue;
         }
         let taken: BTreeSet<Var> = s.lists.iter().map(|l| l.start.clone()).collect();
-        for v in &lv {
+        for v in lv.iter().filter(|v| !ints.contains(*v)) {
             if taken.contains(v) {
                 continue;
             }
@@ -720,7 +722,7 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
     let mut fresh_atoms = vec![];
     let mut fields = vec![];
     for (i, x) in fields_ok.iter().enumerate() {
-        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None, step: None };
+        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None, step: None, range: None };
         let mut fresh = |ctx: &mut Ctx<'_>, hint: &str| {
             let v = ctx.fresh(hint);
             fresh_atoms.extend(fresh_range(&v, &proto));
@@ -806,7 +808,22 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
             };
             super::lists_values::chain_step(ctx, s, &members, hint.as_ref())
         };
-        fields.push(ListField { first, last, step, ..proto });
+        if !x.2 {
+            ctx.list_int_fields += 1;
+        }
+        let range = if x.2 || !ctx.list_value_ranges {
+            None
+        } else {
+            let mut members = vec![];
+            for &n in chain {
+                members.push(match n {
+                    Node::Cell(c) => super::lists_ranges::Member::Cell(value_of(&cs[c], x)?),
+                    Node::List(m) => super::lists_ranges::Member::List { range: list_field(m, x)?.range, empty: ctx.entails(s, &[Atom::var_const(&s.lists[m].len, Rel::Le, 0)]) },
+                });
+            }
+            super::lists_ranges::chain_range(ctx, s, &members, &proto)
+        };
+        fields.push(ListField { first, last, step, range, ..proto });
     }
     let mut st = s.clone();
     st.add_atoms(fresh_atoms);
@@ -922,6 +939,10 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
                 continue;
             }
             let steps_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_values::step_covers(a.step, b.step));
+            let ranges_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_ranges::range_covers(a.range, b.range));
+            if !ranges_ok && !ctx.entails(inst, &[Atom::var_const(&h.len, Rel::Le, 0)]) {
+                continue;
+            }
             if steps_ok || ctx.entails(inst, &[Atom::var_const(&h.len, Rel::Le, 1)]) {
                 found = Some((k, h));
                 break;
@@ -941,7 +962,7 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
 /// invariant with fresh variables where the two differ (recorded in the renamings and in
 /// μ_a, and returned so that the KB candidates relate them). Unmatched invariants are
 /// dropped (a sound weakening: the merged state forgets those cells).
-pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, Var>, inv_b: &mut BTreeMap<Var, Var>, mu_a: &mut Mu) -> (Vec<ListInv>, Vec<Var>) {
+pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, Var>, inv_b: &mut BTreeMap<Var, Var>, mu_a: &mut Mu, widen: bool) -> (Vec<ListInv>, Vec<Var>) {
     let mut out = vec![];
     let mut fresh = vec![];
     let mut used = BTreeSet::new();
@@ -993,7 +1014,10 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
                 vars.push(v);
             }
             let mut merged = la.with_vars(&vars);
+            let a_empty = ctx.entails(a, &[Atom::var_const(&la.len, Rel::Le, 0)]);
+            let b_empty = ctx.entails(b, &[Atom::var_const(&lb.len, Rel::Le, 0)]);
             for (f, (fa, fb)) in merged.fields.iter_mut().zip(la.fields.iter().zip(&lb.fields)) {
+                f.range = super::lists_ranges::merge_range(fa, a_empty, fb, b_empty, widen);
                 f.step = super::lists_values::merge_step(ctx, a, fa, la, b, fb, lb).or_else(|| guess_step(ctx, a, la, b, lb, fb));
             }
             out.push(merged);

@@ -191,6 +191,7 @@ pub fn widen(ctx: &mut Ctx<'_>, a: Side<'_>, b: Side<'_>, extra_a: &mut Vec<Fact
                     if f.step != g.step {
                         f.step = None;
                     }
+                    f.range = super::lists_ranges::merge_range(f, false, g, false, true);
                 }
                 out.push(l);
             }

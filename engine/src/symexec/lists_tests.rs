@@ -45,7 +45,7 @@ fn eq(a: &Var, b: &Var, k: i128) -> Atom {
 
 /// A state whose local 0 is `head`, with a 16-byte heap cell per name in `cells`: value at
 /// offset 0 (i32), next pointer at offset 8 holding `next[i]`.
-fn with_cells(cells: &[(&str, &str)]) -> State {
+pub(super) fn with_cells(cells: &[(&str, &str)]) -> State {
     let mut s = State { inputs_exact: true, ..State::default() };
     for (i, (start, next)) in cells.iter().enumerate() {
         let (start, end, naddr, val) = (v(start), v(&format!("{start}_end")), v(&format!("{start}_na")), v(&format!("{start}_val")));
@@ -61,7 +61,7 @@ fn with_cells(cells: &[(&str, &str)]) -> State {
     s
 }
 
-fn with_head(mut s: State, head: &str) -> State {
+pub(super) fn with_head(mut s: State, head: &str) -> State {
     let mut lv = std::collections::BTreeMap::new();
     lv.insert(ValueId(0), v(head));
     s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
@@ -125,15 +125,15 @@ fn a_chain_with_a_live_reference_to_a_later_cell_splits_there() {
 
 /// An invariant of 16-byte cells (i32 value `first .. last` at 0, next pointer at 8 whose
 /// first value is `next`), NULL-terminated or a segment ending at `end`.
-fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &str, end: Option<&str>) -> ListInv {
+pub(super) fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &str, end: Option<&str>) -> ListInv {
     ListInv {
         start: v(start),
         len: v(len),
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None, range: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None },
         ],
     }
 }
@@ -226,8 +226,8 @@ fn a_segment_and_the_cell_behind_it_join_into_a_longer_segment() {
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None, range: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None, range: None },
         ],
     });
     assert!(lists::fold(&mut cx, &mut s));
@@ -379,4 +379,36 @@ fn a_segment_stays_apart_from_the_list_a_local_still_points_into() {
     lists::fold(&mut cx, &mut s);
     assert_eq!(s.lists.len(), 2, "{:?}", s.lists);
     assert!(s.lists.iter().any(|l| l.start == v("h") && l.end() == Some(&v("t"))));
+}
+
+#[test]
+fn a_provably_empty_list_materializes_no_phantom_cell() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // with `len = 0`, assuming `len ≥ 1` is unsatisfiable and would "prove" that any address
+    // lies in the first cell: the access must stay an error of the caller instead
+    let mut s = one_list("p", "n", "q");
+    s.add_atom(Atom::var_const(&v("n"), Rel::Eq, 0));
+    s.add_atom(eq(&v("a"), &v("x"), 8));
+    assert!(lists::materialize(&mut cx, &s, &v("a"), 8).is_none());
+}
+
+#[test]
+fn an_integer_local_never_names_a_list_start() {
+    // main(i32 %0, ptr %1): a counter that is 0 where the list is empty must not name the
+    // start (merges would tie the start to the counter and lose the pointer to the list)
+    let mut m = module();
+    m.functions[0].params = vec![(ValueId(0), Type::Int(32)), (ValueId(1), Type::Ptr)];
+    let mut cx = ctx(&m);
+    let mut s = State { inputs_exact: true, ..State::default() };
+    let mut lv = std::collections::BTreeMap::new();
+    lv.insert(ValueId(0), v("count"));
+    lv.insert(ValueId(1), v("h"));
+    s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
+    s.lists.push(inv("s0", "n", ("f0", "l0"), "q", None));
+    for x in ["count", "h", "s0"] {
+        s.add_atom(Atom::var_const(&v(x), Rel::Eq, 0));
+    }
+    lists::fold(&mut cx, &mut s);
+    assert_eq!(s.lists[0].start, v("h"), "{:?}", s.lists);
 }

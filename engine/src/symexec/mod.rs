@@ -80,6 +80,7 @@ mod its_build;
 mod lists;
 mod lists_calls;
 mod lists_rust;
+mod lists_ranges;
 mod lists_values;
 mod projection;
 mod libc;
@@ -100,6 +101,8 @@ mod tests;
 mod lists_tests;
 #[cfg(test)]
 mod dead_slots_tests;
+#[cfg(test)]
+mod lists_ranges_tests;
 #[cfg(test)]
 mod lists_calls_tests;
 #[cfg(test)]
@@ -373,6 +376,11 @@ fn rust_param_block(ctx: &mut Ctx<'_>, p: &Var, rust: crate::ir::RustParam, len:
     Some((Alloc { id, start: p.clone(), end, kind: AllocKind::RefParam { mutable, may_be_empty }, pristine: None }, atoms))
 }
 
+/// The statistic of integer fields of chains considered for list invariants: an attempt
+/// with per-cell value ranges (`config::ListValueRanges::Retry`) is tried only after one
+/// that has it.
+pub const LIST_INT_FIELDS: &str = "integer fields of list chains";
+
 /// Runs the symbolic execution, memory-safety check and ITS construction for the runs of
 /// `entry`, within `config`'s symbolic-execution and ITS limits.
 pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant) -> Analysis {
@@ -465,6 +473,7 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     // recursive function's calls from outside its group are always summarized)
     ctx.root_entry = store.is_some() && (ctx::summarizes_non_recursive(module, facts, limits.callee_summaries, entry) || ctx.is_recursive(entry));
     ctx.import_recursive = imports == Imports::Recursive;
+    ctx.list_value_ranges = limits.list_value_ranges == crate::config::ListValueRanges::On;
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -490,6 +499,9 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     }
     if ctx.assumed_calls > 0 {
         stats.push(("calls of proved callees not executed".into(), ctx.assumed_calls.to_string()));
+    }
+    if ctx.list_int_fields > 0 {
+        stats.push((LIST_INT_FIELDS.into(), ctx.list_int_fields.to_string()));
     }
     if !g.panics.is_empty() {
         // runs that end by a panic unwinding out of the function: terminating runs, noted
