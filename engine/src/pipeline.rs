@@ -192,10 +192,7 @@ fn timed_no(stats: &mut Vec<(String, String)>, time_stat: &str, strategy: &str, 
 /// describes every run as the in-place one does, so its YES with proved memory safety is
 /// kept. Anything else (a summary loses a relation the proof needs, an unwinding callee, a
 /// merge limit) falls back to executing every non-recursive callee in place in the time
-/// left, whose graph gives the verdict, error candidates and statistics. An attempt in which
-/// no call went through a summary (each ran in place, `lists_rust::runs_in_place`) is that
-/// in-place analysis already: its own deadline does not bind it and its outcome stands, so
-/// the work is not done twice. Without such a
+/// left, whose graph gives the verdict, error candidates and statistics. Without such a
 /// callee reachable from `entry` the attempt is not made. With a summary `store`, the
 /// attempt first serves calls from it; if that attempt is not proved and did use the store,
 /// it is repeated without the store (its own callee graphs) before the fallback.
@@ -204,19 +201,13 @@ fn summaries_first(module: &Module, facts: &ModuleFacts, entry: FuncId, config: 
     let started = Instant::now();
     if crate::symexec::summarizes_a_callee(module, facts, entry, mode) {
         let attempt_deadline = started + config.shares().summarized_callees.of(deadline.saturating_duration_since(started));
-        let mut attempt = crate::symexec::analyze_summarizing_until(module, facts, entry, config, attempt_deadline, deadline, mode, store);
-        // every call ran in place: the attempt is the in-place analysis, its outcome stands
-        let in_place_already = attempt.stats.iter().any(|(k, _)| k == crate::symexec::NO_SUMMARY_USED);
-        let its_deadline = if in_place_already { deadline } else { attempt_deadline };
+        let mut attempt = crate::symexec::analyze_summarizing(module, facts, entry, config, attempt_deadline, mode, store);
         let its_started = Instant::now();
-        let mut termination = graph_termination(&attempt.graph, config.termination(), its_deadline);
+        let mut termination = graph_termination(&attempt.graph, config.termination(), attempt_deadline);
         if matches!(attempt.graph, GraphOutcome::Its(_)) {
             attempt.stats.push(("ITS prover time".into(), format!("{:.3}s", its_started.elapsed().as_secs_f64())));
         }
-        publish(store, &mut attempt, &termination, config, its_deadline);
-        if in_place_already {
-            return (attempt, termination);
-        }
+        publish(store, &mut attempt, &termination, config, attempt_deadline);
         let proved = |t: &Termination, a: &crate::symexec::Analysis| matches!(t, Termination::Yes(_)) && a.memory_safety == MemorySafety::Proved;
         let served = attempt.stats.iter().any(|(k, v)| (k == "calls served from the summary store" && v != "0") || k == "calls widened with a stored entry");
         if !proved(&termination, &attempt) && served && Instant::now() < attempt_deadline {

@@ -59,10 +59,6 @@ pub struct Ctx<'m> {
     /// Calls of non-recursive callees that went through summaries (a statistic, and whether
     /// the attempt differs from executing every callee in place).
     pub callee_summary_calls: u64,
-    /// The first attempt's own deadline (`pipeline::summaries_first`): it binds only once the
-    /// attempt has used a summary ([`Ctx::summaries_used`]); until then the attempt is the
-    /// in-place analysis and runs against the analysis' deadline.
-    pub summaries_deadline: Option<std::time::Instant>,
     /// Calls of non-recursive callees whose call abstraction was an instance of an entry
     /// already built for another call (its graph reused, not rebuilt).
     pub reused_entries: u64,
@@ -111,7 +107,6 @@ impl<'m> Ctx<'m> {
             assumed_calls: 0,
             callee_summaries: crate::config::CalleeSummaries::Off,
             callee_summary_calls: 0,
-            summaries_deadline: None,
             reused_entries: 0,
             store: None,
             store_served: 0,
@@ -122,18 +117,6 @@ impl<'m> Ctx<'m> {
             root_entry: false,
             aligned: HashMap::new(),
         }
-    }
-
-    /// Whether a call went through a summary (of a non-recursive callee, or one served from
-    /// or widened with the summary store): otherwise every call ran in place, exactly as in
-    /// the analysis that executes non-recursive callees in place.
-    pub fn summaries_used(&self) -> bool {
-        self.callee_summary_calls > 0 || self.store_served > 0 || self.recursive_served > 0 || self.widened_entries > 0
-    }
-
-    /// Whether the first attempt's own deadline has passed and binds (see `summaries_deadline`).
-    pub fn summaries_past(&self) -> bool {
-        self.summaries_deadline.is_some_and(|d| crate::cancel::past(d)) && self.summaries_used()
     }
 
     /// A fresh symbolic variable; `hint` keeps names readable (`x_12`).

@@ -181,7 +181,7 @@ impl Builder<'_, '_> {
     }
 
     fn check_limits(&self) -> Result<(), String> {
-        if crate::cancel::past(self.deadline) || self.ctx.budget.expired() || self.ctx.summaries_past() {
+        if crate::cancel::past(self.deadline) || self.ctx.budget.expired() {
             return Err("timeout during symbolic execution".into());
         }
         if self.nodes.len() > self.limits.max_nodes {
@@ -207,7 +207,7 @@ impl Builder<'_, '_> {
             if self.steps > self.limits.max_steps {
                 return Err(format!("more than {} symbolic execution steps", self.limits.max_steps));
             }
-            if self.steps % 256 == 0 && (crate::cancel::past(self.deadline) || self.ctx.summaries_past()) {
+            if self.steps % 256 == 0 && crate::cancel::past(self.deadline) {
                 return Err("timeout during symbolic execution".into());
             }
             let succs = match exec::step(self.ctx, s) {

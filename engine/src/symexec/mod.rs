@@ -102,6 +102,8 @@ mod lists_tests;
 #[cfg(test)]
 mod dead_slots_tests;
 #[cfg(test)]
+mod unreached_globals_tests;
+#[cfg(test)]
 mod lists_calls_tests;
 #[cfg(test)]
 mod recursion_tests;
@@ -383,7 +385,7 @@ pub fn analyze(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Con
 /// With `imports` = [`Imports::Recursive`], a first call of a recursive callee outside the
 /// function's own recursion group is served from the store when a stored entry covers it.
 pub fn analyze_seeding(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, store: Option<&SummaryStore>, imports: Imports) -> Analysis {
-    analyze_with(module, facts, entry, config, (deadline, None), &BTreeSet::new(), crate::config::CalleeSummaries::Off, store, imports)
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), crate::config::CalleeSummaries::Off, store, imports)
 }
 
 /// Which calls of callees executed through summaries may import stored entries besides those
@@ -400,7 +402,7 @@ pub enum Imports {
 /// the caller must only name functions proved to terminate and to be memory safe for all
 /// arguments and whose code touches no memory).
 pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>) -> Analysis {
-    analyze_with(module, facts, entry, config, (deadline, None), proved_callees, crate::config::CalleeSummaries::Off, None, Imports::NonRecursive)
+    analyze_with(module, facts, entry, config, deadline, proved_callees, crate::config::CalleeSummaries::Off, None, Imports::NonRecursive)
 }
 
 /// [`analyze_assuming`] with a summary store: the other callees the configured mode selects
@@ -409,7 +411,7 @@ pub fn analyze_assuming(module: &Module, facts: &ModuleFacts, entry: FuncId, con
 /// [`analyze_assuming`].
 pub fn analyze_assuming_with_store(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, store: Option<&SummaryStore>) -> Analysis {
     let mode = if store.is_some() { config.symexec().callee_summaries } else { crate::config::CalleeSummaries::Off };
-    analyze_with(module, facts, entry, config, (deadline, None), proved_callees, mode, store, Imports::Recursive)
+    analyze_with(module, facts, entry, config, deadline, proved_callees, mode, store, Imports::Recursive)
 }
 
 /// [`analyze`], with the non-recursive callees `callee_summaries` selects going through
@@ -418,20 +420,7 @@ pub fn analyze_assuming_with_store(module: &Module, facts: &ModuleFacts, entry: 
 /// `store`, a call that is an instance of a stored entry is served from it, and the
 /// analysis exports its callee entries' summaries (and its own, see [`analyze_seeding`]).
 pub fn analyze_summarizing(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>) -> Analysis {
-    analyze_with(module, facts, entry, config, (deadline, None), &BTreeSet::new(), callee_summaries, store, Imports::Recursive)
-}
-
-/// The statistic of an [`analyze_summarizing_until`] attempt in which every call ran in place.
-pub const NO_SUMMARY_USED: &str = "callees through summaries: none used (every call ran in place)";
-
-/// [`analyze_summarizing`] against `deadline`, with `attempt_deadline` binding only once a
-/// call goes through a summary (`Ctx::summaries_used`): an attempt in which every call ran in
-/// place (rustc's drop glue of a list beside list invariants, `lists_rust::runs_in_place`)
-/// is the in-place analysis, so it may use the whole time and its outcome stands (its
-/// statistics then hold [`NO_SUMMARY_USED`]).
-#[allow(clippy::too_many_arguments)]
-pub fn analyze_summarizing_until(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, attempt_deadline: Instant, deadline: Instant, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>) -> Analysis {
-    analyze_with(module, facts, entry, config, (deadline, Some(attempt_deadline)), &BTreeSet::new(), callee_summaries, store, Imports::Recursive)
+    analyze_with(module, facts, entry, config, deadline, &BTreeSet::new(), callee_summaries, store, Imports::Recursive)
 }
 
 /// Whether a function `entry` may call (directly or through other defined functions) is one
@@ -458,7 +447,7 @@ pub fn summarizes_a_callee(module: &Module, facts: &ModuleFacts, entry: FuncId, 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, (deadline, summaries_deadline): (Instant, Option<Instant>), proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>, imports: Imports) -> Analysis {
+fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Config, deadline: Instant, proved_callees: &BTreeSet<FuncId>, callee_summaries: crate::config::CalleeSummaries, store: Option<&SummaryStore>, imports: Imports) -> Analysis {
     let started = Instant::now();
     let mut stats = vec![];
     let limits = config.symexec();
@@ -475,7 +464,6 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     // recursive function's calls from outside its group are always summarized)
     ctx.root_entry = store.is_some() && (ctx::summarizes_non_recursive(module, facts, limits.callee_summaries, entry) || ctx.is_recursive(entry));
     ctx.import_recursive = imports == Imports::Recursive;
-    ctx.summaries_deadline = summaries_deadline;
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -492,9 +480,6 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     if store.is_some() && (ctx.callee_summary_calls > 0 || ctx.recursive_served > 0) {
         stats.push(("callee graphs built".into(), ctx.entries_built.to_string()));
         stats.push(("calls served from the summary store".into(), ctx.store_served.to_string()));
-    }
-    if ctx.summaries_deadline.is_some() && !ctx.summaries_used() {
-        stats.push((NO_SUMMARY_USED.into(), "the attempt is the in-place analysis".into()));
     }
     if ctx.widened_entries > 0 {
         stats.push(("calls widened with a stored entry".into(), ctx.widened_entries.to_string()));

@@ -6,8 +6,8 @@
 //! and locations: a dozen read-only blocks), and the pairwise disjointness facts connect
 //! every block to every other, so the slice of any pointer query held all of them — well
 //! over a hundred disjunctions per z3 call, ~0.1 s each (the Rust list walk made ~1,800
-//! such calls). A global the query's atoms never mention cannot hold the addresses the query
-//! is about: its disjointness from the other blocks decides nothing the query asks.
+//! such calls). A global that no atom connects to the query's variables is unrelated to the
+//! addresses the query is about, so its disjointness facts are left out of it.
 //!
 //! Why sound: an entailment from fewer premises holds with all of them (leaving facts out
 //! only weakens the premise), so a query proved without them is proved; a query that needed
