@@ -177,6 +177,7 @@ impl<'m> Ctx<'m> {
             }
         }
         facts.extend(super::lists::state_facts(s));
+        let mut facts = super::unreached_globals::without_unreached(s, facts, focus);
         let mut sliced = slice(&facts, focus);
         // PT disequalities: same-kind entries holding provably different values are at
         // different addresses. Only pairs touching the slice matter.

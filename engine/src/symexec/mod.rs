@@ -92,6 +92,7 @@ mod rust_cells;
 mod rust_owned_vec;
 mod rust_vec;
 mod state;
+mod unreached_globals;
 
 #[cfg(test)]
 mod bv_tests;
@@ -103,6 +104,8 @@ mod lists_tests;
 mod dead_slots_tests;
 #[cfg(test)]
 mod lists_ranges_tests;
+#[cfg(test)]
+mod unreached_globals_tests;
 #[cfg(test)]
 mod lists_calls_tests;
 #[cfg(test)]
