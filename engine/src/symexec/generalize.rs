@@ -552,6 +552,8 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         ys.dedup();
         derived.extend(super::lists_values::candidates(ctx, a, &ys));
     }
+    // a backward walk: the part not yet walked and the walked cells (`lists_backward`)
+    derived.extend(super::lists_backward::candidates(ctx, a));
     // two lists that exchange cells (reversal, moving between lists): `len_a + len_b ≤ K`
     for (i, l) in a.lists.iter().enumerate() {
         for m in &a.lists[i + 1..] {
