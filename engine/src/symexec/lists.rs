@@ -195,27 +195,40 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
 /// the caller re-runs the access on each. `None` if no invariant's first cell can contain
 /// the access: the caller reports the access as unsafe.
 pub fn materialize(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<Vec<State>> {
-    for (i, l) in s.lists.iter().enumerate() {
-        let lo = le(&LinExpr::var(&l.start), &LinExpr::var(addr))?;
-        let hi = le(&plus(addr, size as i128 - 1), &plus(&l.start, l.size as i128 - 1))?;
-        let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
-        let mut assumed = s.clone();
-        assumed.add_atom(nonempty.clone());
-        if !ctx.entails(&assumed, &[lo, hi]) {
-            continue;
+    for i in 0..s.lists.len() {
+        let start = s.lists[i].start.clone();
+        if let Some(out) = materialize_cell(ctx, s, i, &start, (addr, size), vec![], take_first) {
+            return Some(out);
         }
-        if ctx.entails(s, std::slice::from_ref(&nonempty)) {
-            return Some(vec![take_first(ctx, s, i)]);
-        }
-        let mut empty = s.clone();
-        let l = empty.lists.remove(i);
-        empty.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
-        let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
-        empty.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
-        tracing::debug!("lists: split on the emptiness of {:?}", l);
-        return Some(vec![empty, take_first(ctx, &assumed, i)]);
     }
     super::lists_backward::materialize_last(ctx, s, addr, size)
+}
+
+/// The access `(addr, size)` inside the cell at `cell` of invariant `i` under `len ≥ 1`: the
+/// state `take` materializes, split first on emptiness when ⟨s⟩ does not prove `len ≥ 1`
+/// (`len = 0`: the invariant dropped, its start its end, and `empty_facts`). `None` when
+/// the access need not lie in that cell.
+pub(super) fn materialize_cell(ctx: &mut Ctx<'_>, s: &State, i: usize, cell: &Var, (addr, size): (&Var, u64), empty_facts: Vec<Option<Atom>>, take: fn(&mut Ctx<'_>, &State, usize) -> State) -> Option<Vec<State>> {
+    let l = &s.lists[i];
+    let lo = le(&LinExpr::var(cell), &LinExpr::var(addr))?;
+    let hi = le(&plus(addr, size as i128 - 1), &plus(cell, l.size as i128 - 1))?;
+    let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
+    let mut assumed = s.clone();
+    assumed.add_atom(nonempty.clone());
+    if !ctx.entails(&assumed, &[lo, hi]) {
+        return None;
+    }
+    if ctx.entails(s, std::slice::from_ref(&nonempty)) {
+        return Some(vec![take(ctx, s, i)]);
+    }
+    let mut empty = s.clone();
+    let l = empty.lists.remove(i);
+    empty.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
+    let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
+    empty.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
+    empty.add_atoms(empty_facts);
+    tracing::debug!("lists: split on the emptiness of {:?} at the cell {:?}", l, cell);
+    Some(vec![empty, take(ctx, &assumed, i)])
 }
 
 /// The state with the first cell of the (provably non-empty) invariant `i` materialized.

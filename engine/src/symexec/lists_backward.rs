@@ -153,12 +153,34 @@ pub(super) fn chain_back(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], key
                 continue 'fields;
             }
         }
+        // a lone cell is trivially doubly linked through any pointer field: only a field that
+        // looks like `prev` counts (NULL, a list's last cell, or a cell whose recursive field
+        // leads back here), not a payload pointer (benchmarks/lists free_all_yes)
+        if let [Node::Cell(k)] = chain {
+            if !looks_like_prev(ctx, ch, &ch.cs[*k].start, &ends[0].0) {
+                continue 'fields;
+            }
+        }
         let (first, last_cell) = (ends.first()?.0.clone(), ends.last()?.1.clone());
         let last_start = ch.start(*chain.last()?).clone();
         let reachable_last = (chain.len() > 1 && equal(ctx, s, &last_start, &last_cell)).then_some(last_start);
         return Some(ChainBack { field: bi, first, last_cell, reachable_last });
     }
     None
+}
+
+/// Whether `value`, the candidate `prev` field of the cell at `start`, is NULL, the last
+/// cell of a doubly linked list, or a cell of the same size whose recursive field holds `start`.
+fn looks_like_prev(ctx: &mut Ctx<'_>, ch: &Chains<'_>, start: &Var, value: &Var) -> bool {
+    if lists::is_null(ctx, ch.s, value) {
+        return true;
+    }
+    let lists_last: Vec<Var> = ch.s.lists.iter().filter_map(|l| l.back.as_ref().map(|b| b.last_cell.clone())).collect();
+    if lists_last.iter().any(|lc| equal(ctx, ch.s, lc, value)) {
+        return true;
+    }
+    let back_cells: Vec<Var> = ch.cs.iter().filter(|c| c.size == ch.size && c.fields.iter().any(|(o, p)| *o == ch.off && p.is_ptr && p.value == *start)).map(|c| c.start.clone()).collect();
+    back_cells.iter().any(|c| equal(ctx, ch.s, c, value))
 }
 
 /// Fold of a chain that runs into `n`, a member only locals hold: when `n` ends in NULL and
@@ -199,24 +221,10 @@ pub(super) fn after_held_last(ctx: &mut Ctx<'_>, ch: &Chains<'_>, nodes: &[Node]
 pub(super) fn materialize_last(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<Vec<State>> {
     for (i, l) in s.lists.iter().enumerate() {
         let Some(b) = &l.back else { continue };
-        let lo = le(&lin(&b.last_cell), &lin(addr))?;
-        let hi = le(&plus(addr, size as i128 - 1), &plus(&b.last_cell, l.size as i128 - 1))?;
-        let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
-        let mut assumed = s.clone();
-        assumed.add_atom(nonempty.clone());
-        if !ctx.entails(&assumed, &[lo, hi]) {
-            continue;
+        let at_convention = Atom::cmp(&lin(&b.last_cell), Rel::Eq, &lin(&l.fields[b.field].first));
+        if let Some(out) = lists::materialize_cell(ctx, s, i, &b.last_cell, (addr, size), vec![at_convention], take_last) {
+            return Some(out);
         }
-        if ctx.entails(s, std::slice::from_ref(&nonempty)) {
-            return Some(vec![take_last(ctx, s, i)]);
-        }
-        let mut empty = s.clone();
-        let l = empty.lists.remove(i);
-        empty.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
-        let end = l.end().map(lin).unwrap_or_else(|| LinExpr::constant(0));
-        empty.add_atoms([Atom::cmp(&lin(&l.start), Rel::Eq, &end), Atom::cmp(&lin(&b.last_cell), Rel::Eq, &lin(&l.fields[b.field].first))]);
-        tracing::debug!("lists: split on the emptiness of {:?} (last cell)", l);
-        return Some(vec![empty, take_last(ctx, &assumed, i)]);
     }
     None
 }
