@@ -22,8 +22,8 @@ fn eq(a: &Var, b: &Var, k: i128) -> Atom {
 fn with_cells(cells: &[(&str, &str, &str)]) -> State {
     let mut s = State { inputs_exact: true, ..State::default() };
     for (i, (start, next, prev)) in cells.iter().enumerate() {
-        let (start, end) = (v(start), v(&format!("{start}_end")));
-        let (na, pa, val) = (v(&format!("{start}_na")), v(&format!("{start}_pa")), v(&format!("{start}_val")));
+        let (end, na, pa, val) = (v(&format!("{start}_end")), v(&format!("{start}_na")), v(&format!("{start}_pa")), v(&format!("{start}_val")));
+        let start = v(start);
         s.add_atom(eq(&end, &start, 23));
         s.add_atom(eq(&na, &start, 8));
         s.add_atom(eq(&pa, &start, 16));
