@@ -557,6 +557,8 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         let ys: Vec<Var> = lvs.iter().filter(|(_, k)| k.is_some()).map(|(v, _)| v.clone()).collect();
         derived.extend(super::lists_ranges::candidates(ctx, a, &ys));
     }
+    // a backward walk: the part not yet walked and the walked cells (`lists_backward`)
+    derived.extend(super::lists_backward::candidates(ctx, a));
     // two lists that exchange cells (reversal, moving between lists): `len_a + len_b ≤ K`
     for (i, l) in a.lists.iter().enumerate() {
         for m in &a.lists[i + 1..] {

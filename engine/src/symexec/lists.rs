@@ -54,6 +54,10 @@ pub struct ListInv {
     /// Index of the recursive field in `fields`.
     pub rec: usize,
     pub fields: Vec<ListField>,
+    /// Doubly linked: the field holding each cell's predecessor, and the last cell
+    /// (`lists_backward`).
+    #[serde(default)]
+    pub back: Option<super::lists_backward::Back>,
 }
 
 impl ListInv {
@@ -64,6 +68,7 @@ impl ListInv {
             v.push(f.first.clone());
             v.extend(f.last.clone());
         }
+        v.extend(self.back.as_ref().map(|b| b.last_cell.clone()));
         v
     }
 
@@ -82,6 +87,9 @@ impl ListInv {
                 x.last = Some(next(last));
             }
         }
+        if let Some(b) = &mut l.back {
+            b.last_cell = next(&b.last_cell);
+        }
         l
     }
 
@@ -92,6 +100,9 @@ impl ListInv {
         for x in &mut l.fields {
             x.first = f(&x.first);
             x.last = x.last.as_ref().map(f);
+        }
+        if let Some(b) = &mut l.back {
+            b.last_cell = f(&b.last_cell);
         }
         l
     }
@@ -115,11 +126,11 @@ impl ListInv {
     }
 }
 
-fn le(a: &LinExpr, b: &LinExpr) -> Option<Atom> {
+pub(super) fn le(a: &LinExpr, b: &LinExpr) -> Option<Atom> {
     Atom::cmp(a, Rel::Le, b)
 }
 
-fn plus(v: &Var, c: i128) -> LinExpr {
+pub(super) fn plus(v: &Var, c: i128) -> LinExpr {
     LinExpr::var(v).add_scaled(1, &LinExpr::constant(c)).unwrap_or_else(|| LinExpr::var(v))
 }
 
@@ -153,6 +164,7 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
         }
         out.extend(super::lists_values::facts(l));
         out.extend(super::lists_ranges::facts(l));
+        out.extend(super::lists_backward::facts(s, i));
         for f in &l.fields {
             let Some(last) = &f.last else { continue };
             if let (Some(sv), Some(em), Some(eq)) = (several.clone(), empty.clone(), Atom::cmp(&LinExpr::var(&f.first), Rel::Eq, &LinExpr::var(last))) {
@@ -187,32 +199,45 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
 /// the caller re-runs the access on each. `None` if no invariant's first cell can contain
 /// the access: the caller reports the access as unsafe.
 pub fn materialize(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<Vec<State>> {
-    for (i, l) in s.lists.iter().enumerate() {
-        let lo = le(&LinExpr::var(&l.start), &LinExpr::var(addr))?;
-        let hi = le(&plus(addr, size as i128 - 1), &plus(&l.start, l.size as i128 - 1))?;
-        let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
-        // a provably empty list has no first cell (assuming `len ≥ 1` would make ⟨s⟩
-        // unsatisfiable and every access "lie" in the cell: a phantom state)
-        if ctx.entails(s, &[Atom::var_const(&l.len, Rel::Le, 0)]) {
-            continue;
+    for i in 0..s.lists.len() {
+        let start = s.lists[i].start.clone();
+        if let Some(out) = materialize_cell(ctx, s, i, &start, (addr, size), vec![], take_first) {
+            return Some(out);
         }
-        let mut assumed = s.clone();
-        assumed.add_atom(nonempty.clone());
-        if !ctx.entails(&assumed, &[lo, hi]) {
-            continue;
-        }
-        if ctx.entails(s, std::slice::from_ref(&nonempty)) {
-            return Some(vec![take_first(ctx, s, i)]);
-        }
-        let mut empty = s.clone();
-        let l = empty.lists.remove(i);
-        empty.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
-        let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
-        empty.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
-        tracing::debug!("lists: split on the emptiness of {:?}", l);
-        return Some(vec![empty, take_first(ctx, &assumed, i)]);
     }
-    None
+    super::lists_backward::materialize_last(ctx, s, addr, size)
+}
+
+/// The access `(addr, size)` inside the cell at `cell` of invariant `i` under `len ≥ 1`: the
+/// state `take` materializes, split first on emptiness when ⟨s⟩ does not prove `len ≥ 1`
+/// (`len = 0`: the invariant dropped, its start its end, and `empty_facts`). `None` when
+/// the access need not lie in that cell.
+pub(super) fn materialize_cell(ctx: &mut Ctx<'_>, s: &State, i: usize, cell: &Var, (addr, size): (&Var, u64), empty_facts: Vec<Option<Atom>>, take: fn(&mut Ctx<'_>, &State, usize) -> State) -> Option<Vec<State>> {
+    let l = &s.lists[i];
+    let lo = le(&LinExpr::var(cell), &LinExpr::var(addr))?;
+    let hi = le(&plus(addr, size as i128 - 1), &plus(cell, l.size as i128 - 1))?;
+    let nonempty = Atom::var_const(&l.len, Rel::Ge, 1);
+    // a provably empty list has no cell (assuming `len ≥ 1` would make ⟨s⟩ unsatisfiable
+    // and every access "lie" in the cell: a phantom state)
+    if ctx.entails(s, &[Atom::var_const(&l.len, Rel::Le, 0)]) {
+        return None;
+    }
+    let mut assumed = s.clone();
+    assumed.add_atom(nonempty.clone());
+    if !ctx.entails(&assumed, &[lo, hi]) {
+        return None;
+    }
+    if ctx.entails(s, std::slice::from_ref(&nonempty)) {
+        return Some(vec![take(ctx, s, i)]);
+    }
+    let mut empty = s.clone();
+    let l = empty.lists.remove(i);
+    empty.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
+    let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
+    empty.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
+    empty.add_atoms(empty_facts);
+    tracing::debug!("lists: split on the emptiness of {:?} at the cell {:?}", l, cell);
+    Some(vec![empty, take(ctx, &assumed, i)])
 }
 
 /// The state with the first cell of the (provably non-empty) invariant `i` materialized.
@@ -244,7 +269,7 @@ fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
     let len = ctx.fresh("len");
     st.add_atoms([Atom::cmp(&LinExpr::var(&len), Rel::Eq, &plus(&l.len, -1))]);
     st.add_atom(Atom::var_const(&len, Rel::Ge, 0));
-    let mut rest = ListInv { start: l.rec_field().first.clone(), len, size: l.size, rec: l.rec, fields: vec![] };
+    let mut rest = ListInv { start: l.rec_field().first.clone(), len, size: l.size, rec: l.rec, fields: vec![], back: None };
     for (k, f) in l.fields.iter().enumerate() {
         let first = if k == l.rec {
             ctx.fresh("next")
@@ -255,13 +280,14 @@ fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
         st.add_atoms([super::lists_values::rest_atom(f, &f.first, &first)]);
         rest.fields.push(ListField { first, ..f.clone() });
     }
+    super::lists_backward::rest_after_first(&l, &mut rest);
     tracing::debug!("lists: materialized the first cell of {:?}, rest {:?}", l, rest);
     st.lists.push(rest);
     st
 }
 
 /// Range facts of a fresh field value (pointers are addresses; integers in their view).
-fn fresh_range(v: &Var, f: &ListField) -> Vec<Option<Atom>> {
+pub(super) fn fresh_range(v: &Var, f: &ListField) -> Vec<Option<Atom>> {
     let bits = (f.size * 8) as u32;
     if f.is_ptr {
         vec![Some(Atom::var_const(v, Rel::Ge, 0)), Some(Atom::var_const(v, Rel::Le, super::exec::ADDR_MAX))]
@@ -292,7 +318,7 @@ pub(super) fn block_size(s: &State, a: &Alloc) -> Option<u64> {
 }
 
 /// The constant offset of `addr` from `start` when the KB states it (`addr = start + k`).
-fn offset_in(s: &State, start: &Var, addr: &Var) -> Option<u64> {
+pub(super) fn offset_in(s: &State, start: &Var, addr: &Var) -> Option<u64> {
     if addr == start {
         return Some(0);
     }
@@ -312,11 +338,11 @@ fn offset_in(s: &State, start: &Var, addr: &Var) -> Option<u64> {
 
 /// A heap block that may become a list cell: its size and its fields (PT entries at constant
 /// offsets; other entries make it no candidate).
-struct Cell {
-    id: u32,
-    start: Var,
-    size: u64,
-    fields: Vec<(u64, PtEntry)>,
+pub(super) struct Cell {
+    pub(super) id: u32,
+    pub(super) start: Var,
+    pub(super) size: u64,
+    pub(super) fields: Vec<(u64, PtEntry)>,
 }
 
 /// The offset of `addr` in the block at `start` of `size` bytes: stated in the KB, else a
@@ -350,14 +376,14 @@ fn cells(ctx: &mut Ctx<'_>, s: &State) -> Vec<Cell> {
 /// A member of a chain: a candidate cell (index into [`cells`]) or a list invariant (index
 /// into `State::lists`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Node {
+pub(super) enum Node {
     Cell(usize),
     List(usize),
 }
 
 /// Where a recursive field's value leads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Link {
+pub(super) enum Link {
     To(Node),
     Null,
 }
@@ -365,7 +391,7 @@ enum Link {
 /// How a chain ends: in NULL, or at a node that stays outside (its start is the target of the
 /// folded segment).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum End {
+pub(super) enum End {
     Null,
     At(Node),
 }
@@ -417,6 +443,7 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     }
     name_starts(ctx, s);
     super::lists_rust::name_starts(ctx, s);
+    super::lists_backward::name_last_cells(ctx, s);
     name_blocks(ctx, s);
     bound_lengths(ctx, s);
     changed
@@ -495,7 +522,7 @@ fn name_starts(ctx: &mut Ctx<'_>, s: &mut State) {
     }
 }
 
-fn is_null(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> bool {
+pub(super) fn is_null(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> bool {
     ctx.entails(s, &[Atom::var_const(v, Rel::Eq, 0)])
 }
 
@@ -504,15 +531,15 @@ pub(super) fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
 }
 
 /// The members of one shape (cell size, recursive offset) and their links.
-struct Chains<'a> {
-    s: &'a State,
-    cs: &'a [Cell],
-    size: u64,
-    off: u64,
+pub(super) struct Chains<'a> {
+    pub(super) s: &'a State,
+    pub(super) cs: &'a [Cell],
+    pub(super) size: u64,
+    pub(super) off: u64,
 }
 
 impl Chains<'_> {
-    fn start(&self, n: Node) -> &Var {
+    pub(super) fn start(&self, n: Node) -> &Var {
         match n {
             Node::Cell(k) => &self.cs[k].start,
             Node::List(k) => &self.s.lists[k].start,
@@ -590,6 +617,7 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
         let indegree = |n: Node| links.iter().filter(|l| **l == Some(Link::To(n))).count();
         // pinned: referenced by a local, by two links, or from memory other than a link
         let mut pinned = BTreeSet::new();
+        let mut held_only = BTreeSet::new();
         for &n in &nodes {
             let start = ch.start(n).clone();
             // (references from other fields of members, e.g. the `prev` pointers of a doubly
@@ -600,8 +628,11 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                     Node::List(k) != n && !ch.is_member(Node::List(k)) && l.fields.iter().any(|f| f.first == start || f.last.as_ref() == Some(&start))
                 });
             let by_local = lv.contains(&start) || (indegree(n) == 1 && lv.iter().any(|v| equal(ctx, s, v, &start)));
-            if by_memory || by_local || indegree(n) >= 2 {
+            if by_memory || by_local || indegree(n) >= 2 || super::lists_backward::after_held_last(ctx, &ch, &nodes, &links, n, &lv) {
                 pinned.insert(n);
+            }
+            if by_local && !by_memory && indegree(n) < 2 {
+                held_only.insert(n);
             }
         }
         for (h, &head) in nodes.iter().enumerate() {
@@ -625,7 +656,13 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                         break None;
                     }
                     Some(Link::To(n)) if chain.contains(&n) => break None,
-                    Some(Link::To(n)) if pinned.contains(&n) => break Some(End::At(n)),
+                    Some(Link::To(n)) if pinned.contains(&n) => {
+                        // a doubly linked chain may take a cell a local holds as its last one
+                        if let Some(next) = held_only.contains(&n).then(|| super::lists_backward::join_last(ctx, &ch, &chain, n, &nodes, &links)).flatten() {
+                            return Some(next);
+                        }
+                        break Some(End::At(n));
+                    }
                     Some(Link::To(n)) => chain.push(n),
                     None => break None,
                 }
@@ -658,7 +695,7 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
 
 /// The state with the members of `chain` folded into one list invariant with the recursive
 /// field at `ch.off`, NULL-terminated or a segment ending at `end`'s start.
-fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option<State> {
+pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option<State> {
     let (s, cs, size, off) = (ch.s, ch.cs, ch.size, ch.off);
     type Key = (u64, u64, bool, bool);
     let layout = |n: Node| -> BTreeSet<Key> {
@@ -688,7 +725,10 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
     // be lost by folding, so such chains stay concrete
     let ids: BTreeSet<u32> = chain.iter().filter_map(|n| if let Node::Cell(k) = n { Some(cs[*k].id) } else { None }).collect();
     let in_chain: BTreeSet<usize> = chain.iter().filter_map(|n| if let Node::List(k) = n { Some(*k) } else { None }).collect();
-    let inner: BTreeSet<Var> = chain[1..].iter().map(|n| ch.start(*n).clone()).collect();
+    let back = super::lists_backward::chain_back(ctx, ch, chain, &fields_ok, rec);
+    let mut inner: BTreeSet<Var> = chain[1..].iter().map(|n| ch.start(*n).clone()).collect();
+    // (a doubly linked list's last cell is reachable: a local may hold it)
+    inner.retain(|v| back.as_ref().is_none_or(|b| b.reachable_last.as_ref() != Some(v)));
     let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
     let mut in_lv = lv.iter().any(|v| inner.contains(v));
     'refs: for v in &lv {
@@ -844,14 +884,15 @@ fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option
     st.allocs.retain(|a| !ids.contains(&a.id));
     st.pt.retain(|p| !ids.contains(&p.alloc));
     st.lists = s.lists.iter().enumerate().filter(|(k, _)| !in_chain.contains(k)).map(|(_, l)| l.clone()).collect();
-    st.lists.push(ListInv { start, len, size, rec, fields });
+    let back = back.map(|b| b.apply(ctx, &mut st, &mut fields));
+    st.lists.push(ListInv { start, len, size, rec, fields, back });
     tracing::debug!("lists: folded {:?} ending {:?} into {:?}", chain, end, st.lists.last());
     Some(st)
 }
 
 /// The local (frame index, value id) whose value in `s` is `v` (syntactically, else
 /// provably).
-fn local_of(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> Option<(usize, crate::ir::ValueId)> {
+pub(super) fn local_of(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> Option<(usize, crate::ir::ValueId)> {
     let locals: Vec<(usize, crate::ir::ValueId, Var)> = s.frames.iter().enumerate().flat_map(|(i, f)| f.lv.iter().map(move |(x, w)| (i, *x, w.clone()))).collect();
     if let Some((i, x, _)) = locals.iter().find(|(_, _, w)| w == v) {
         return Some((*i, *x));
@@ -867,7 +908,7 @@ fn local_of(ctx: &mut Ctx<'_>, s: &State, v: &Var) -> Option<(usize, crate::ir::
 /// what it meant before; afterwards the instance check and the merge can pair the two.
 /// Returns whether anything was added.
 pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
-    let mut added = false;
+    let mut added = super::lists_backward::name_like(ctx, s, other);
     for lb in &other.lists {
         let held = local_of(ctx, other, &lb.start).and_then(|(fi, x)| s.frames.get(fi).and_then(|f| f.lv.get(&x)).cloned());
         let Some(va) = held.or_else(|| super::lists_rust::held_value(ctx, other, s, &lb.start)) else { continue };
@@ -893,7 +934,7 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
         }
         let len = ctx.fresh("len");
         s.add_atom(Atom::var_const(&len, Rel::Eq, 0));
-        let mut l = ListInv { start: va, len, size: lb.size, rec: lb.rec, fields: vec![] };
+        let mut l = ListInv { start: va, len, size: lb.size, rec: lb.rec, fields: vec![], back: None };
         for (i, f) in lb.fields.iter().enumerate() {
             let first = ctx.fresh(if i == lb.rec { "next" } else { "first" });
             s.add_atoms(fresh_range(&first, f));
@@ -914,11 +955,12 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
             };
             l.fields.push(ListField { first, last, ..f.clone() });
         }
+        super::lists_backward::pad_empty(ctx, s, other, lb, &mut l);
         tracing::debug!("lists: padded with the empty {:?}", l);
         s.lists.push(l);
         added = true;
     }
-    added
+    added | super::lists_backward::pad_null_end(ctx, s, other)
 }
 
 /// Instance check (g6): every invariant of `general` has one of the same shape in `inst`
@@ -935,7 +977,7 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
         let g = todo.remove(pick);
         let mut found = None;
         for (k, h) in inst.lists.iter().enumerate() {
-            if used.contains(&k) || !g.same_shape(h) || !g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b)) {
+            if used.contains(&k) || !g.same_shape(h) || !super::lists_backward::covers(g, h) || !g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b)) {
                 continue;
             }
             let steps_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_values::step_covers(a.step, b.step));
@@ -981,7 +1023,8 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             let found = b.lists.iter().enumerate().find(|(k, lb)| {
                 let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
                 let by_cell = || sa.is_none() && inv_b.get(&lb.start).is_none() && super::lists_rust::held_alike(a, b, &la.start, &lb.start);
-                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || by_cell())
+                let by_last = || super::lists_backward::paired_by_last(la, lb, inv_b, mu_a);
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || by_cell() || by_last())
             });
             let Some((k, lb)) = found else {
                 i += 1;
@@ -1016,6 +1059,7 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             let mut merged = la.with_vars(&vars);
             let a_empty = ctx.entails(a, &[Atom::var_const(&la.len, Rel::Le, 0)]);
             let b_empty = ctx.entails(b, &[Atom::var_const(&lb.len, Rel::Le, 0)]);
+            merged.back = merged.back.filter(|_| super::lists_backward::same_back(la, lb));
             for (f, (fa, fb)) in merged.fields.iter_mut().zip(la.fields.iter().zip(&lb.fields)) {
                 f.range = super::lists_ranges::merge_range(fa, a_empty, fb, b_empty, widen);
                 f.step = super::lists_values::merge_step(ctx, a, fa, la, b, fb, lb).or_else(|| guess_step(ctx, a, la, b, lb, fb));

@@ -222,7 +222,7 @@ fn against_empty(ctx: &mut Ctx<'_>, l: &ListInv, start: &Var, mu: &mut Mu, facts
     if l.end().is_some() || !ctx.entails_facts(facts, &[Atom::var_const(start, Rel::Eq, 0)]) {
         return None;
     }
-    let mut out = ListInv { start: start.clone(), len: ctx.fresh("len"), size: l.size, rec: l.rec, fields: vec![] };
+    let mut out = ListInv { start: start.clone(), len: ctx.fresh("len"), size: l.size, rec: l.rec, fields: vec![], back: None };
     mu.insert(l.len.clone(), out.len.clone());
     for f in &l.fields {
         let first = ctx.fresh("first");

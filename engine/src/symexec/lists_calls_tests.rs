@@ -26,6 +26,7 @@ fn list(start: &str, len: &str) -> ListInv {
             ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(&format!("{len}_f0")), last: Some(v(&format!("{len}_l0"))), step: None, range: None },
             ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(&format!("{len}_next")), last: None, step: None, range: None },
         ],
+        back: None,
     }
 }
 

@@ -135,6 +135,7 @@ pub(super) fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &st
             ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None, range: None },
             ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None },
         ],
+        back: None,
     }
 }
 
@@ -229,6 +230,7 @@ fn a_segment_and_the_cell_behind_it_join_into_a_longer_segment() {
             ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None, range: None },
             ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None, range: None },
         ],
+        back: None,
     });
     assert!(lists::fold(&mut cx, &mut s));
     let seg = s.lists.iter().find(|l| l.start == v("h")).expect("one segment from h");

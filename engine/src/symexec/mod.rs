@@ -82,6 +82,7 @@ mod lists_calls;
 mod lists_rust;
 mod lists_ranges;
 mod lists_values;
+mod lists_backward;
 mod projection;
 mod libc;
 mod returns;
@@ -100,6 +101,8 @@ mod bv_tests;
 mod tests;
 #[cfg(test)]
 mod lists_tests;
+#[cfg(test)]
+mod lists_backward_tests;
 #[cfg(test)]
 mod dead_slots_tests;
 #[cfg(test)]
