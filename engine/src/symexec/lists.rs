@@ -338,7 +338,7 @@ fn cells(ctx: &mut Ctx<'_>, s: &State) -> Vec<Cell> {
 /// A member of a chain: a candidate cell (index into [`cells`]) or a list invariant (index
 /// into `State::lists`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Node {
+pub(super) enum Node {
     Cell(usize),
     List(usize),
 }
@@ -353,7 +353,7 @@ enum Link {
 /// How a chain ends: in NULL, or at a node that stays outside (its start is the target of the
 /// folded segment).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum End {
+pub(super) enum End {
     Null,
     At(Node),
 }
@@ -502,7 +502,7 @@ pub(super) fn equal(ctx: &mut Ctx<'_>, s: &State, a: &Var, b: &Var) -> bool {
 }
 
 /// The members of one shape (cell size, recursive offset) and their links.
-struct Chains<'a> {
+pub(super) struct Chains<'a> {
     s: &'a State,
     cs: &'a [Cell],
     size: u64,
@@ -616,6 +616,11 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                     // list): the rest of the cycle becomes a segment ending at the head, if
                     // it has concrete cells to fold
                     Some(Link::To(n)) if n == head && pinned.contains(&head) && chain[1..].iter().any(|m| matches!(m, Node::Cell(_))) => {
+                        // the whole cycle as one segment back to its start, if its values
+                        // rise or fall along it (`lists_cyclic`)
+                        if let Some(next) = super::lists_cyclic::whole_cycle(ctx, &ch, &chain) {
+                            return Some(next);
+                        }
                         if let Some(next) = build(ctx, &ch, &chain[1..], End::At(head)) {
                             return Some(next);
                         }
@@ -656,7 +661,7 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
 
 /// The state with the members of `chain` folded into one list invariant with the recursive
 /// field at `ch.off`, NULL-terminated or a segment ending at `end`'s start.
-fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option<State> {
+pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End) -> Option<State> {
     let (s, cs, size, off) = (ch.s, ch.cs, ch.size, ch.off);
     type Key = (u64, u64, bool, bool);
     let layout = |n: Node| -> BTreeSet<Key> {

@@ -212,6 +212,14 @@ pub fn candidates(ctx: &mut Ctx<'_>, a: &State, ys: &[Var]) -> Vec<Atom> {
                     Some(t) => {
                         out.extend(Atom::cmp(&ye, Rel::Le, t));
                         out.extend(Atom::cmp(t, Rel::Le, &ye));
+                        // the value of the last cell, `first + c·(len − 1)`: a searched value
+                        // the walk meets before the list's end (a cycle's wrap-around)
+                        if let (Step::By(c), Some(tl)) = (step, t.add_scaled(1, &LinExpr::constant(0))) {
+                            if let Some(tl) = tl.add_scaled(-c, &LinExpr::constant(1)) {
+                                out.extend(Atom::cmp(&ye, Rel::Le, &tl));
+                                out.extend(Atom::cmp(&tl, Rel::Le, &ye));
+                            }
+                        }
                         for d in [-1, 1] {
                             out.extend(t.add_scaled(1, &LinExpr::constant(d)).and_then(|td| Atom::cmp(&ye, Rel::Eq, &td)));
                         }

@@ -79,6 +79,8 @@ mod ints;
 mod its_build;
 mod lists;
 mod lists_calls;
+mod lists_cyclic;
+mod lists_positions;
 mod lists_rust;
 mod lists_values;
 mod projection;
