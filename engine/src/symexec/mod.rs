@@ -101,6 +101,8 @@ mod tests;
 #[cfg(test)]
 mod lists_tests;
 #[cfg(test)]
+mod lists_cyclic_tests;
+#[cfg(test)]
 mod dead_slots_tests;
 #[cfg(test)]
 mod lists_calls_tests;
