@@ -3,10 +3,9 @@
 
 use super::facts::Atom;
 use super::lists;
-use super::lists_tests::{ctx, module};
+use super::lists_tests::{ctx, module, valued, with_head};
 use super::lists_values::Step;
-use super::state::{Alloc, AllocKind, Frame, PtEntry, State};
-use crate::ir::*;
+use super::state::State;
 use crate::logic::{LinExpr, Rel, Var};
 
 fn v(n: &str) -> Var {
@@ -16,25 +15,7 @@ fn v(n: &str) -> Var {
 /// 16-byte heap cells (i32 value at 0 equal to the given constant, next pointer at 8), the
 /// local 0 pointing to `local`.
 fn cycle(cells: &[(&str, &str, i128)], local: &str) -> State {
-    let mut s = State { inputs_exact: true, ..State::default() };
-    for (i, (start, next, val)) in cells.iter().enumerate() {
-        let (start, end, naddr, value) = (v(start), v(&format!("{start}_end")), v(&format!("{start}_na")), v(&format!("{start}_val")));
-        s.add_atoms([
-            Atom::cmp(&LinExpr::var(&end), Rel::Eq, &LinExpr::var(&start).add_scaled(1, &LinExpr::constant(15)).expect("expr")),
-            Atom::cmp(&LinExpr::var(&naddr), Rel::Eq, &LinExpr::var(&start).add_scaled(1, &LinExpr::constant(8)).expect("expr")),
-        ]);
-        s.add_atom(Atom::var_const(&end, Rel::Le, super::exec::ADDR_MAX));
-        s.add_atom(Atom::var_const(&start, Rel::Ge, 1));
-        s.add_atom(Atom::var_const(&value, Rel::Eq, *val));
-        let id = i as u32 + 1;
-        s.allocs.push(Alloc { id, start: start.clone(), end, kind: AllocKind::Heap, pristine: None });
-        s.pt.push(PtEntry { addr: start.clone(), size: 4, is_ptr: false, unsigned: false, value, alloc: id });
-        s.pt.push(PtEntry { addr: naddr, size: 8, is_ptr: true, unsigned: false, value: v(next), alloc: id });
-    }
-    let mut lv = std::collections::BTreeMap::new();
-    lv.insert(ValueId(0), v(local));
-    s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
-    s
+    with_head(valued(cells), local)
 }
 
 #[test]
@@ -88,7 +69,6 @@ fn separating_positions_gives_a_one_cell_lists_first_and_last_values_their_own_e
     let m = module();
     let mut cx = ctx(&m);
     let mut s = cycle(&[("c1", "null", 7)], "c1");
-    s.add_atom(Atom::var_const(&v("null"), Rel::Eq, 0));
     assert!(lists::fold(&mut cx, &mut s));
     let f = s.lists[0].fields[0].clone();
     assert_eq!(f.last.as_ref(), Some(&f.first), "fold names a single cell's value once");

@@ -61,7 +61,7 @@ fn with_cells(cells: &[(&str, &str)]) -> State {
     s
 }
 
-fn with_head(mut s: State, head: &str) -> State {
+pub(super) fn with_head(mut s: State, head: &str) -> State {
     let mut lv = std::collections::BTreeMap::new();
     lv.insert(ValueId(0), v(head));
     s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
@@ -279,7 +279,7 @@ fn padding_adds_an_empty_list_only_where_the_local_holds_the_empty_list() {
 }
 
 /// `with_cells` with the cells' values fixed: `c_val = k`.
-fn valued(cells: &[(&str, &str, i128)]) -> State {
+pub(super) fn valued(cells: &[(&str, &str, i128)]) -> State {
     let pairs: Vec<(&str, &str)> = cells.iter().map(|(a, b, _)| (*a, *b)).collect();
     let mut s = with_cells(&pairs);
     for (c, _, k) in cells {
