@@ -312,6 +312,13 @@ impl Builder<'_, '_> {
         if super::lists::pad(self.ctx, &mut general, &inst) {
             self.nodes[a].state = general.clone();
         }
+        // issue 10: a variable at two positions of an invariant gets one per position
+        if super::lists_positions::separate(self.ctx, &mut inst) {
+            self.nodes[c].state = inst.clone();
+        }
+        if super::lists_positions::separate(self.ctx, &mut general) {
+            self.nodes[a].state = general.clone();
+        }
         tracing::debug!("gen point n{c} vs ancestor n{a}: general {:?} / {:?} / lists {:?}; inst {:?} / {:?} / lists {:?}", general.frames.last().map(|f| &f.lv), general.allocs.len(), general.lists, inst.frames.last().map(|f| &f.lv), inst.allocs.len(), inst.lists);
         tracing::trace!("gen point n{c} vs ancestor n{a}: general KB {:?}; inst KB {:?}", general.kb, inst.kb);
         if let Some(mu) = generalize::instance(self.ctx, &general, &inst) {

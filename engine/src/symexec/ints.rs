@@ -666,8 +666,40 @@ fn division_of_readings(ctx: &mut Ctx<'_>, s: State, op: BinOp, _flags: ArithFla
             ub.push((s.clone(), format!("possible overflow in signed {what} (undefined behaviour)")));
         }
     }
-    let (s, v) = unknown(ctx, s, bits, ArithFlags::default(), what);
+    let (mut s, v) = unknown(ctx, s, bits, ArithFlags::default(), what);
+    if signed && rem {
+        signed_remainder_bounds(ctx, &mut s, &v, a, b);
+    }
     Outcome { branches: vec![Branch { state: s, value: LinExpr::var(&v) }], ub }
+}
+
+/// Bounds of a signed (truncated) remainder `r = a srem b` by a non-zero variable divisor
+/// that ⟨s⟩ decides the signs for (issue 10: `m % n` with `m ≥ 0`, `n ≥ 1`, a searched
+/// index): `r` has the sign of `a` and `|r| ≤ |a|` (`0 ≤ r ≤ a` for `a ≥ 0`, `a ≤ r ≤ 0` for
+/// `a ≤ 0`), and `|r| < |b|` (`1 − b ≤ r ≤ b − 1` for `b ≥ 1`, `b + 1 ≤ r ≤ −b − 1` for
+/// `b ≤ −1`). Each holds of C's and LLVM's `srem` (and of the interpreter's `%`) for every
+/// value the entailed sign allows; an undecided sign adds nothing.
+fn signed_remainder_bounds(ctx: &mut Ctx<'_>, s: &mut State, r: &Var, a: &LinExpr, b: &LinExpr) {
+    let rv = LinExpr::var(r);
+    let zero = LinExpr::constant(0);
+    let one = LinExpr::constant(1);
+    let holds = |ctx: &mut Ctx<'_>, s: &State, x: &LinExpr, rel: Rel| Atom::cmp(x, rel, &zero).is_some_and(|at| ctx.entails(s, &[at]));
+    let mut facts = vec![];
+    if holds(ctx, s, a, Rel::Ge) {
+        facts.push(Atom::cmp(&rv, Rel::Ge, &zero));
+        facts.push(Atom::cmp(&rv, Rel::Le, a));
+    } else if holds(ctx, s, a, Rel::Le) {
+        facts.push(Atom::cmp(&rv, Rel::Le, &zero));
+        facts.push(Atom::cmp(&rv, Rel::Ge, a));
+    }
+    if holds(ctx, s, &b.add_scaled(-1, &one).unwrap_or_default(), Rel::Ge) {
+        facts.push(b.add_scaled(-1, &one).and_then(|bm1| Atom::cmp(&rv, Rel::Le, &bm1)));
+        facts.push(one.add_scaled(-1, b).and_then(|lo| Atom::cmp(&rv, Rel::Ge, &lo)));
+    } else if holds(ctx, s, &b.add_scaled(1, &one).unwrap_or_default(), Rel::Le) {
+        facts.push(b.add_scaled(1, &one).and_then(|lo| Atom::cmp(&rv, Rel::Ge, &lo)));
+        facts.push(zero.add_scaled(-1, b).and_then(|x| x.add_scaled(-1, &one)).and_then(|hi| Atom::cmp(&rv, Rel::Le, &hi)));
+    }
+    s.add_atoms(facts);
 }
 
 fn bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {

@@ -649,6 +649,11 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                     // list): the rest of the cycle becomes a segment ending at the head, if
                     // it has concrete cells to fold
                     Some(Link::To(n)) if n == head && pinned.contains(&head) && chain[1..].iter().any(|m| matches!(m, Node::Cell(_))) => {
+                        // the whole cycle as one segment back to its start, if its values
+                        // rise or fall along it (`lists_cyclic`)
+                        if let Some(next) = super::lists_cyclic::whole_cycle(ctx, &ch, &chain) {
+                            return Some(next);
+                        }
                         if let Some(next) = build(ctx, &ch, &chain[1..], End::At(head)) {
                             return Some(next);
                         }

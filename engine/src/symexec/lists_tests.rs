@@ -281,7 +281,7 @@ fn padding_adds_an_empty_list_only_where_the_local_holds_the_empty_list() {
 }
 
 /// `with_cells` with the cells' values fixed: `c_val = k`.
-fn valued(cells: &[(&str, &str, i128)]) -> State {
+pub(super) fn valued(cells: &[(&str, &str, i128)]) -> State {
     let pairs: Vec<(&str, &str)> = cells.iter().map(|(a, b, _)| (*a, *b)).collect();
     let mut s = with_cells(&pairs);
     for (c, _, k) in cells {

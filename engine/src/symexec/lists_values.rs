@@ -212,6 +212,17 @@ pub fn candidates(ctx: &mut Ctx<'_>, a: &State, ys: &[Var]) -> Vec<Atom> {
                     Some(t) => {
                         out.extend(Atom::cmp(&ye, Rel::Le, t));
                         out.extend(Atom::cmp(t, Rel::Le, &ye));
+                        // the value of the last cell, `first + c·(len − 1)`, as the bound in the
+                        // walk's direction only: a searched value the walk meets before the
+                        // list's end (a cycle's wrap-around). (One atom, not both: every
+                        // candidate about a counter is one more bound the projection must
+                        // combine when the counter's old value dies; both directions made the
+                        // counter of held-out append_walk_yes lose its bound.)
+                        if let Step::By(c) = step {
+                            if let Some(tl) = t.add_scaled(-c, &LinExpr::constant(1)) {
+                                out.extend(if c > 0 { Atom::cmp(&ye, Rel::Le, &tl) } else { Atom::cmp(&tl, Rel::Le, &ye) });
+                            }
+                        }
                         for d in [-1, 1] {
                             out.extend(t.add_scaled(1, &LinExpr::constant(d)).and_then(|td| Atom::cmp(&ye, Rel::Eq, &td)));
                         }

@@ -79,6 +79,8 @@ mod ints;
 mod its_build;
 mod lists;
 mod lists_calls;
+mod lists_cyclic;
+mod lists_positions;
 mod lists_rust;
 mod lists_ranges;
 mod lists_values;
@@ -103,6 +105,8 @@ mod tests;
 mod lists_tests;
 #[cfg(test)]
 mod lists_backward_tests;
+#[cfg(test)]
+mod lists_cyclic_tests;
 #[cfg(test)]
 mod dead_slots_tests;
 #[cfg(test)]
