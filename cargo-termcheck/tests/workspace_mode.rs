@@ -182,7 +182,8 @@ fn the_examples_policy_allows_with_reasons_and_its_json_and_sarif_are_valid() {
 #[test]
 fn source_annotations_allow_like_entries_and_callers_are_proved_assuming() {
     // ffi-second's `checksum` annotates `c_wait` in C (TERMCHECK_ALLOW, termcheck.h) and
-    // `collatz_steps` in Rust (#[termcheck::assume_terminates]); it has no termcheck.toml.
+    // `collatz_steps` in Rust (#[termcheck::assume_terminates]); its termcheck.toml spells out
+    // the default levels and denies unused allow entries (both annotations allow something).
     let target = tempfile::tempdir().expect("temporary target directory");
     let run = check_example("ffi-second", target.path(), &["-p", "checksum", "--message-format", "json"]);
     assert_eq!(run.code, Some(1), "c_read_null's replayed null dereference is denied: {run:?}");
@@ -201,6 +202,9 @@ fn source_annotations_allow_like_entries_and_callers_are_proved_assuming() {
         assert_eq!(function(caller)["assumptions"][0]["callee"], callee, "{caller}");
     }
     assert_eq!(function("c_gcd")["status"], "proved");
+    let summary = lines.last().expect("a summary line");
+    assert_eq!(summary["reason"], "termcheck-summary");
+    assert!(summary["policy_file"].as_str().is_some_and(|p| p.ends_with("ffi-second/termcheck.toml")), "{summary}");
     // The annotations crate is a proc-macro: nothing of it runs, so it is not "not analysed".
     assert!(!run.stdout.contains("crate `termcheck`"), "{}", run.stdout);
     // Not a terminal: no progress bar (no carriage returns or escape sequences on stderr).
