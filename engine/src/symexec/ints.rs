@@ -692,11 +692,13 @@ fn signed_remainder_bounds(ctx: &mut Ctx<'_>, s: &mut State, r: &Var, a: &LinExp
         facts.push(Atom::cmp(&rv, Rel::Le, &zero));
         facts.push(Atom::cmp(&rv, Rel::Ge, a));
     }
-    if holds(ctx, s, &b.add_scaled(-1, &one).unwrap_or_default(), Rel::Ge) {
-        facts.push(b.add_scaled(-1, &one).and_then(|bm1| Atom::cmp(&rv, Rel::Le, &bm1)));
+    // b − 1 and b + 1, each computed once (None on coefficient overflow: no bound)
+    let (b_minus_1, b_plus_1) = (b.add_scaled(-1, &one), b.add_scaled(1, &one));
+    if holds(ctx, s, &b_minus_1.clone().unwrap_or_default(), Rel::Ge) {
+        facts.push(b_minus_1.and_then(|bm1| Atom::cmp(&rv, Rel::Le, &bm1)));
         facts.push(one.add_scaled(-1, b).and_then(|lo| Atom::cmp(&rv, Rel::Ge, &lo)));
-    } else if holds(ctx, s, &b.add_scaled(1, &one).unwrap_or_default(), Rel::Le) {
-        facts.push(b.add_scaled(1, &one).and_then(|lo| Atom::cmp(&rv, Rel::Ge, &lo)));
+    } else if holds(ctx, s, &b_plus_1.clone().unwrap_or_default(), Rel::Le) {
+        facts.push(b_plus_1.and_then(|lo| Atom::cmp(&rv, Rel::Ge, &lo)));
         facts.push(zero.add_scaled(-1, b).and_then(|x| x.add_scaled(-1, &one)).and_then(|hi| Atom::cmp(&rv, Rel::Le, &hi)));
     }
     s.add_atoms(facts);
