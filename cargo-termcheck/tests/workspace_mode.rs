@@ -92,13 +92,18 @@ fn ffi_basic_gives_the_expected_verdicts_and_fails_the_gate() {
     // 13 s of CPU for it and then loses entailments to the time shares under load (MAYBE,
     // BENCHMARKS.md "Session 8"), so here only "reported, never NO, never violated" is checked
     let pushed = verdict_of(out, "ffi_basic::sum_pushed");
-    assert!(matches!(pushed, Some(("YES", "proved") | ("MAYBE", "unknown"))), "sum_pushed: {pushed:?} in:\n{out}");
+    assert!(matches!(pushed, Some(("YES", "proved") | ("MAYBE", "unknown" | "proved"))), "sum_pushed: {pushed:?} in:\n{out}");
     // `push` through a `&mut Vec<u32>` in a loop: YES with the release binary since the
     // initial state holds only the globals the function can reach (session 11; before, the
     // crate's 12 globals made it time out); the debug binary needs the CPU of the Rust case
-    // `vec_mut_push` (about 20 s), so under load only "never NO, never violated" is checked
+    // `vec_mut_push` (about 20 s), so under load only "never NO, never violated" is checked:
+    // on CI's machine the graph was built and memory safety proved, and then the ITS back end
+    // ran out of its share of the 60 s (MAYBE, proved), which is also an honest answer
     let appended = verdict_of(out, "ffi_basic::append_count");
-    assert!(matches!(appended, Some(("YES", "proved") | ("MAYBE", "unknown"))), "append_count: {appended:?} in:\n{out}");
+    assert!(
+        matches!(appended, Some(("YES", "proved") | ("MAYBE", "unknown" | "proved"))),
+        "append_count: {appended:?} in:\n{out}"
+    );
     // Grouped by owner, with locations relative to the workspace; C comes from the archive only.
     assert!(out.contains("ffi-basic lib `ffi_basic`\n") && out.contains("ffi-basic C code\n"), "{out}");
     assert!(out.contains("c_spin (csrc/ops.c:25)") && out.contains("rust_step (src/lib.rs:10)"), "{out}");
