@@ -5,7 +5,9 @@
 //! Every fact produced is a non-negative combination of two facts of the KB, so it is implied
 //! by them (the rational projection): the result is a sound weakening of the KB onto fewer
 //! variables. Bounded in work: a variable is eliminated only when it has few lower and upper
-//! bounds, and the number of new facts is capped.
+//! bounds, and the number of new facts is capped. Redundant facts do not count against those
+//! caps: of the bounds on one linear form only the tightest is combined, and a combination a
+//! kept fact already implies is not added.
 
 use super::facts::{ARel, Atom, Fact};
 use crate::logic::{LinExpr, Rel, Var};
@@ -22,6 +24,11 @@ const MAX_NEW: usize = 64;
 pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
     let mut budget = MAX_NEW;
     let mut skipped: BTreeSet<Var> = BTreeSet::new();
+    if tracing::enabled!(tracing::Level::TRACE) {
+        let shown: Vec<String> = kb.iter().map(|f| f.to_formula().to_string()).collect();
+        let kept: Vec<&str> = roots.iter().map(|v| v.name()).collect();
+        tracing::trace!(kb = ?shown, roots = ?kept, "projection: eliminating bounds");
+    }
     while let Some(t) = pick(&kb, roots, &skipped) {
         let (mut lower, mut upper) = (vec![], vec![]);
         for f in &kb {
@@ -36,10 +43,11 @@ pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
                 lower.push((c, a.e.clone()));
             }
         }
-        tightest_constant_bound(&mut lower);
-        tightest_constant_bound(&mut upper);
+        tightest_per_form(&mut lower);
+        tightest_per_form(&mut upper);
         let pairs = lower.len() * upper.len();
         if pairs == 0 || pairs > MAX_PAIRS || pairs > budget {
+            tracing::trace!(var = t.name(), lower = lower.len(), upper = upper.len(), budget, "projection: bounds of a dying variable not combined");
             skipped.insert(t);
             continue;
         }
@@ -49,13 +57,14 @@ pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
                 // cu·t + gu ≤ 0 and cl·t + gl ≤ 0 (cl < 0): |cl|·(cu·t + gu) + cu·(cl·t + gl) ≤ 0
                 let Some(mut e) = eu.scale(-cl).and_then(|x| x.add_scaled(*cu, el)) else { continue };
                 e.coeffs.retain(|_, k| *k != 0);
-                if let Some(n) = Atom::cmp(&e, Rel::Le, &LinExpr::constant(0)) {
-                    let n = Fact::Atom(n);
-                    if !out.contains(&n) {
-                        out.push(n);
-                        budget = budget.saturating_sub(1);
-                    }
+                let Some(n) = Atom::cmp(&e, Rel::Le, &LinExpr::constant(0)) else { continue };
+                // a combination some fact already implies adds nothing (and would only be
+                // paired again when its other variables are eliminated)
+                if n.const_value() == Some(true) || out.iter().any(|f| matches!(f, Fact::Atom(o) if o.implies_syntactically(&n))) {
+                    continue;
                 }
+                out.push(Fact::Atom(n));
+                budget = budget.saturating_sub(1);
             }
         }
         kb = out;
@@ -63,25 +72,24 @@ pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
     kb
 }
 
-/// Keeps only the tightest of the bounds `c·t + k ≤ 0` that mention `t` alone (the others
-/// are implied by it; ranges of a type and facts proved later often bound `t` twice).
-fn tightest_constant_bound(bounds: &mut Vec<(crate::logic::Int, LinExpr)>) {
-    // c·t + k ≤ 0 with c > 0 is t ≤ −k/c, with c < 0 is t ≥ k/|c|: compare −k/c (rationals)
-    let alone: Vec<usize> = (0..bounds.len()).filter(|i| bounds[*i].1.coeffs.len() == 1).collect();
-    let Some(&best) = alone.iter().min_by(|&&i, &&j| {
-        let ((ci, ei), (cj, ej)) = (&bounds[i], &bounds[j]);
-        // for upper bounds (c > 0) the smaller −k/c is tighter; for lower bounds (c < 0) the larger
-        // k/|c| (= the smaller −k/c with c < 0 negated) is; both orders: compare k_i·|c_j| and k_j·|c_i|
-        let (ki, kj) = (ei.constant * cj.abs(), ej.constant * ci.abs());
-        kj.cmp(&ki)
-    }) else {
-        return;
-    };
-    let mut k = 0;
-    bounds.retain(|_| {
-        let keep = !alone.contains(&k) || k == best;
-        k += 1;
-        keep
+/// Keeps only the tightest of the bounds `c·t + e + k ≤ 0` that share their linear part
+/// `c·t + e` (each of the others is implied by it: `s + len ≤ 298` makes `s + len ≤ 2³¹ − 1`
+/// redundant; ranges of a type, facts proved later and merge candidates over one form with
+/// several constants often bound `t` many times, and every redundant bound would be paired
+/// with every bound of the other side).
+fn tightest_per_form(bounds: &mut Vec<(crate::logic::Int, LinExpr)>) {
+    // atoms are canonical (gcd-normalised), so one form has one coefficient map; of
+    // `f + k ≤ 0` the largest `k` is the tightest
+    let mut best: std::collections::BTreeMap<Vec<(Var, crate::logic::Int)>, crate::logic::Int> = std::collections::BTreeMap::new();
+    for (_, e) in bounds.iter() {
+        let form: Vec<(Var, crate::logic::Int)> = e.coeffs.iter().map(|(v, c)| (v.clone(), *c)).collect();
+        let k = best.entry(form).or_insert(e.constant);
+        *k = (*k).max(e.constant);
+    }
+    let mut taken: BTreeSet<Vec<(Var, crate::logic::Int)>> = BTreeSet::new();
+    bounds.retain(|(_, e)| {
+        let form: Vec<(Var, crate::logic::Int)> = e.coeffs.iter().map(|(v, c)| (v.clone(), *c)).collect();
+        best.get(&form) == Some(&e.constant) && taken.insert(form)
     });
 }
 
@@ -136,6 +144,40 @@ mod tests {
         let out = eliminate_bounds(kb, &roots);
         assert!(out.contains(&le(&[("s2", 1)], 4)), "{out:?}");
         assert!(!out.contains(&le(&[("s2", 1)], 12)), "{out:?}");
+    }
+
+    #[test]
+    fn redundant_bounds_of_one_form_do_not_exhaust_the_pair_limit() {
+        // append_walk_yes's walk (held-out, lost in session 11): the dying counter `s` has the
+        // needed `s + len ≤ 298` beside the same form with type-range constants, and the step
+        // `s' − s ≤ 1` beside looser ones; 7 × 6 = 42 pairs exceeded the limit of 36 and
+        // `s' + len ≤ 299` was lost. Only the tightest bound of each form is combined now.
+        let mut kb = vec![le(&[("s", 1), ("len", 1)], 298)];
+        for k in 0..6 {
+            kb.push(le(&[("s", 1), ("len", 1)], 2_147_483_642 + k));
+            kb.push(le(&[("s2", 1), ("s", -1)], 1 + k));
+        }
+        let roots: BTreeSet<Var> = [Var::new("s2"), Var::new("len")].into_iter().collect();
+        let out = eliminate_bounds(kb, &roots);
+        assert!(out.contains(&le(&[("s2", 1), ("len", 1)], 299)), "{out:?}");
+        assert!(out.iter().all(|f| !f.vars().contains(&Var::new("s"))), "{out:?}");
+    }
+
+    #[test]
+    fn a_combination_a_kept_fact_implies_is_not_added() {
+        // s2 ≤ 5 is kept; s2 − s ≤ 1 ∧ s ≤ 6 gives s2 ≤ 7, which s2 ≤ 5 implies
+        let kb = vec![le(&[("s2", 1)], 5), le(&[("s2", 1), ("s", -1)], 1), le(&[("s", 1)], 6)];
+        let roots: BTreeSet<Var> = [Var::new("s2")].into_iter().collect();
+        let out = eliminate_bounds(kb, &roots);
+        assert_eq!(out, vec![le(&[("s2", 1)], 5)]);
+    }
+
+    #[test]
+    fn a_contradiction_found_by_combining_is_kept() {
+        // s ≥ 3 ∧ s ≤ 1: the combination `2 ≤ 0` is false, and the state must stay infeasible
+        let kb = vec![le(&[("s", -1)], -3), le(&[("s", 1)], 1)];
+        let out = eliminate_bounds(kb, &BTreeSet::new());
+        assert!(out.iter().any(|f| f.const_value() == Some(false)), "{out:?}");
     }
 
     #[test]
