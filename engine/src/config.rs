@@ -134,6 +134,26 @@ pub struct SymexecLimits {
     pub max_stored_entries_per_function: usize,
     /// Per-cell value ranges of list invariants (see [`ListValueRanges`]).
     pub list_value_ranges: ListValueRanges,
+    /// Work bounds of the Fourier–Motzkin step of every projection (see [`ProjectionLimits`]).
+    pub projection: ProjectionLimits,
+}
+
+/// Work bounds of the Fourier–Motzkin elimination at every projection of a KB
+/// (`symexec::projection::eliminate_bounds`): a dying variable is eliminated only when the
+/// products of its lower and upper bounds (after redundant ones are removed) are at most
+/// `max_pairs_per_variable`, and one projection adds at most `max_new_facts` facts. Facts
+/// not passed on are dropped, a sound weakening: the bounds trade precision for work.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct ProjectionLimits {
+    pub max_pairs_per_variable: usize,
+    pub max_new_facts: usize,
+}
+
+impl Default for ProjectionLimits {
+    /// 36 pairs (6 × 6 bounds) per variable, 64 new facts per projection (session 9's caps).
+    fn default() -> ProjectionLimits {
+        ProjectionLimits { max_pairs_per_variable: 36, max_new_facts: 64 }
+    }
 }
 
 /// Shares of the ITS termination portfolio (`termination::analyse`), each of the time left
@@ -274,6 +294,7 @@ impl Config {
                 callee_summaries: CalleeSummaries::WithLoops,
                 max_stored_entries_per_function: 4,
                 list_value_ranges: ListValueRanges::Retry,
+                projection: ProjectionLimits::default(),
             },
             termination: TerminationLimits {
                 query_limit: Duration::from_secs(10),

@@ -245,7 +245,7 @@ fn projection_eliminates_variables_of_non_unit_equations() {
     s.add_atom(Atom::var_const(&x, Rel::Ge, 1));
     s.add_atom(Atom::cmp(&LinExpr::var(&xp), Rel::Eq, &LinExpr::var(&x).scale(2).expect("2x")).expect("eq"));
     s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv: [(ValueId(0), xp.clone())].into_iter().collect() });
-    generalize::project_kb(&mut s);
+    generalize::project_kb(&mut s, crate::config::ProjectionLimits::default());
     let want = Atom::var_const(&xp, Rel::Ge, 2);
     assert!(s.kb.contains(&Fact::Atom(want)), "{:?}", s.kb);
     assert!(s.kb.iter().all(|f| !f.vars().contains(&x)));

@@ -90,6 +90,8 @@ pub struct Ctx<'m> {
     /// Integer fields of chains considered for folding into list invariants (a statistic,
     /// and whether an attempt with value ranges could differ).
     pub list_int_fields: u64,
+    /// Work bounds of every projection's Fourier–Motzkin step (`config::SymexecLimits`).
+    pub projection: crate::config::ProjectionLimits,
 }
 
 impl<'m> Ctx<'m> {
@@ -124,6 +126,7 @@ impl<'m> Ctx<'m> {
             aligned: HashMap::new(),
             list_value_ranges: false,
             list_int_fields: 0,
+            projection: crate::config::ProjectionLimits::default(),
         }
     }
 

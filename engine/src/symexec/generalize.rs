@@ -26,18 +26,18 @@ pub fn cleanup(ctx: &mut Ctx<'_>, s: &mut State) {
         let live = ctx.live_at(fr.func, fr.block, fr.idx);
         fr.lv.retain(|v, _| live.contains(v));
     }
-    project_kb(s);
+    project_kb(s, ctx.projection);
 }
 
-pub fn project_kb(s: &mut State) {
+pub fn project_kb(s: &mut State, limits: crate::config::ProjectionLimits) {
     let roots = s.root_vars();
     let kb = std::mem::take(&mut s.kb);
-    s.kb = project_facts(kb, &roots);
+    s.kb = project_facts(kb, &roots, limits);
 }
 
 /// Projects `kb` onto `roots` (see `cleanup`): the result is implied by `kb` and mentions
 /// only variables of `roots`.
-pub fn project_facts(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
+pub fn project_facts(mut kb: Vec<Fact>, roots: &BTreeSet<Var>, limits: crate::config::ProjectionLimits) -> Vec<Fact> {
     loop {
         let mut pick = None;
         'outer: for (i, f) in kb.iter().enumerate() {
@@ -102,7 +102,7 @@ pub fn project_facts(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
         }
         kb = out;
     }
-    kb = super::projection::eliminate_bounds(kb, roots);
+    kb = super::projection::eliminate_bounds(kb, roots, limits);
     let mut seen = BTreeSet::new();
     kb.retain(|f| f.const_value() != Some(true) && f.vars().iter().all(|v| roots.contains(v)) && seen.insert(f.clone()));
     kb
@@ -420,7 +420,7 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
     c.kb = kb.into_iter().map(Fact::Atom).collect();
     c.inputs = vec![];
     c.inputs_exact = false;
-    project_kb(&mut c);
+    project_kb(&mut c, ctx.projection);
     Merged { state: c, mu_a }
 }
 

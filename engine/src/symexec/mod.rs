@@ -484,6 +484,7 @@ fn analyze_with(module: &Module, facts: &ModuleFacts, entry: FuncId, config: &Co
     ctx.root_entry = store.is_some() && (ctx::summarizes_non_recursive(module, facts, limits.callee_summaries, entry) || ctx.is_recursive(entry));
     ctx.import_recursive = imports == Imports::Recursive;
     ctx.list_value_ranges = limits.list_value_ranges == crate::config::ListValueRanges::On;
+    ctx.projection = limits.projection;
     let init = initial_state(&mut ctx, module, entry, config.int_semantics());
     let g = graph::build(&mut ctx, init, deadline, limits);
     let alive = g.nodes.iter().filter(|n| n.alive).count();
@@ -632,7 +633,7 @@ fn exports(ctx: &mut Ctx<'_>, g: &graph::Graph, name_of: &dyn Fn(usize) -> Strin
         let mut entry = node.state.clone();
         let mut returns: Vec<returns::ReturnSummary> = g.summaries.iter().filter(|r| r.entry == e).cloned().collect();
         if ctx.facts.memory_free(ctx.module, func) {
-            summary_store::strip_memory(&mut entry, &mut returns);
+            summary_store::strip_memory(&mut entry, &mut returns, ctx.projection);
         }
         out.push(Export { summary: summary_store::canonical(func, producer, &entry, &returns), function: ctx.module.function(func).name.clone(), subgraph });
     }

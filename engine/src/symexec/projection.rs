@@ -10,19 +10,15 @@
 //! kept fact already implies is not added.
 
 use super::facts::{ARel, Atom, Fact};
+use crate::config::ProjectionLimits;
 use crate::logic::{LinExpr, Rel, Var};
 use std::collections::BTreeSet;
 
-/// Most products (lower bounds × upper bounds) for one variable.
-const MAX_PAIRS: usize = 36;
-/// Most facts added by one projection.
-const MAX_NEW: usize = 64;
-
 /// `kb` with every non-root variable that occurs in `≤` atoms bounded from both sides
-/// eliminated (its atoms replaced by their pairwise combinations), within the bounds above.
+/// eliminated (its atoms replaced by their pairwise combinations), within `limits`.
 /// Facts that still mention non-roots are left for the caller to drop.
-pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
-    let mut budget = MAX_NEW;
+pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>, limits: ProjectionLimits) -> Vec<Fact> {
+    let mut budget = limits.max_new_facts;
     let mut skipped: BTreeSet<Var> = BTreeSet::new();
     if tracing::enabled!(tracing::Level::TRACE) {
         let shown: Vec<String> = kb.iter().map(|f| f.to_formula().to_string()).collect();
@@ -46,7 +42,7 @@ pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>) -> Vec<Fact> {
         tightest_per_form(&mut lower);
         tightest_per_form(&mut upper);
         let pairs = lower.len() * upper.len();
-        if pairs == 0 || pairs > MAX_PAIRS || pairs > budget {
+        if pairs == 0 || pairs > limits.max_pairs_per_variable || pairs > budget {
             tracing::trace!(var = t.name(), lower = lower.len(), upper = upper.len(), budget, "projection: bounds of a dying variable not combined");
             skipped.insert(t);
             continue;
@@ -121,7 +117,7 @@ mod tests {
         // s' − s ≤ 1, s ≤ 1, 0 ≤ s: s' ≤ 2 survives s
         let kb = vec![le(&[("s2", 1), ("s", -1)], 1), le(&[("s", 1)], 1), le(&[("s", -1)], 0)];
         let roots: BTreeSet<Var> = [Var::new("s2")].into_iter().collect();
-        let out = eliminate_bounds(kb, &roots);
+        let out = eliminate_bounds(kb, &roots, ProjectionLimits::default());
         assert!(out.contains(&le(&[("s2", 1)], 2)), "{out:?}");
         assert!(out.iter().all(|f| !f.vars().contains(&Var::new("s"))));
     }
@@ -131,7 +127,7 @@ mod tests {
         // s ≥ s' − 1 and s ≥ 0: two lower bounds, nothing to combine
         let kb = vec![le(&[("s2", 1), ("s", -1)], 1), le(&[("s", -1)], 0)];
         let roots: BTreeSet<Var> = [Var::new("s2")].into_iter().collect();
-        let out = eliminate_bounds(kb.clone(), &roots);
+        let out = eliminate_bounds(kb.clone(), &roots, ProjectionLimits::default());
         assert_eq!(out, kb);
     }
 
@@ -141,7 +137,7 @@ mod tests {
         // combination with the loose bounds
         let kb = vec![le(&[("r", -1)], 0), le(&[("r", -1)], 5), le(&[("r", 1)], 1), le(&[("r", 1)], 9), le(&[("s2", 1), ("r", -1)], 3)];
         let roots: BTreeSet<Var> = [Var::new("s2")].into_iter().collect();
-        let out = eliminate_bounds(kb, &roots);
+        let out = eliminate_bounds(kb, &roots, ProjectionLimits::default());
         assert!(out.contains(&le(&[("s2", 1)], 4)), "{out:?}");
         assert!(!out.contains(&le(&[("s2", 1)], 12)), "{out:?}");
     }
@@ -158,7 +154,7 @@ mod tests {
             kb.push(le(&[("s2", 1), ("s", -1)], 1 + k));
         }
         let roots: BTreeSet<Var> = [Var::new("s2"), Var::new("len")].into_iter().collect();
-        let out = eliminate_bounds(kb, &roots);
+        let out = eliminate_bounds(kb, &roots, ProjectionLimits::default());
         assert!(out.contains(&le(&[("s2", 1), ("len", 1)], 299)), "{out:?}");
         assert!(out.iter().all(|f| !f.vars().contains(&Var::new("s"))), "{out:?}");
     }
@@ -168,7 +164,7 @@ mod tests {
         // s2 ≤ 5 is kept; s2 − s ≤ 1 ∧ s ≤ 6 gives s2 ≤ 7, which s2 ≤ 5 implies
         let kb = vec![le(&[("s2", 1)], 5), le(&[("s2", 1), ("s", -1)], 1), le(&[("s", 1)], 6)];
         let roots: BTreeSet<Var> = [Var::new("s2")].into_iter().collect();
-        let out = eliminate_bounds(kb, &roots);
+        let out = eliminate_bounds(kb, &roots, ProjectionLimits::default());
         assert_eq!(out, vec![le(&[("s2", 1)], 5)]);
     }
 
@@ -176,8 +172,21 @@ mod tests {
     fn a_contradiction_found_by_combining_is_kept() {
         // s ≥ 3 ∧ s ≤ 1: the combination `2 ≤ 0` is false, and the state must stay infeasible
         let kb = vec![le(&[("s", -1)], -3), le(&[("s", 1)], 1)];
-        let out = eliminate_bounds(kb, &BTreeSet::new());
+        let out = eliminate_bounds(kb, &BTreeSet::new(), ProjectionLimits::default());
         assert!(out.iter().any(|f| f.const_value() == Some(false)), "{out:?}");
+    }
+
+    #[test]
+    fn the_pair_limit_comes_from_the_config() {
+        // the dying counter of `a_dying_counter_passes_its_bound_on` has 1 × 1 pairs: a
+        // limit of 0 pairs leaves it (its facts are then dropped by the caller)
+        let kb = vec![le(&[("s2", 1), ("s", -1)], 1), le(&[("s", 1)], 1)];
+        let roots: BTreeSet<Var> = [Var::new("s2")].into_iter().collect();
+        let none = ProjectionLimits { max_pairs_per_variable: 0, ..ProjectionLimits::default() };
+        assert_eq!(eliminate_bounds(kb.clone(), &roots, none), kb);
+        let no_new = ProjectionLimits { max_new_facts: 0, ..ProjectionLimits::default() };
+        assert_eq!(eliminate_bounds(kb.clone(), &roots, no_new), kb);
+        assert!(eliminate_bounds(kb, &roots, ProjectionLimits::default()).contains(&le(&[("s2", 1)], 2)));
     }
 
     #[test]
@@ -189,7 +198,7 @@ mod tests {
             kb.push(le(&[("t", -1), (&format!("l{k}"), 1)], 0));
         }
         let roots: BTreeSet<Var> = (0..7).flat_map(|k| [Var::new(format!("u{k}")), Var::new(format!("l{k}"))]).collect();
-        let out = eliminate_bounds(kb.clone(), &roots);
+        let out = eliminate_bounds(kb.clone(), &roots, ProjectionLimits::default());
         assert_eq!(out, kb);
     }
 }

@@ -69,7 +69,7 @@ impl ReturnSummary {
             }
             (r, view)
         });
-        ReturnSummary { entry, block, value, facts: project_facts(facts, &roots), allocs, pt, lists }
+        ReturnSummary { entry, block, value, facts: project_facts(facts, &roots, ctx.projection), allocs, pt, lists }
     }
 
     /// Whether the summary says anything about memory.

@@ -493,17 +493,17 @@ impl StoredSummary {
 /// Drops the memory of an entry of a function that touches no memory, and of its return
 /// states: a register-only call abstraction has no allocation or cell, so a stored entry of
 /// such a function must not have any either; the facts are projected onto what remains.
-pub(crate) fn strip_memory(entry: &mut State, returns: &mut [ReturnSummary]) {
+pub(crate) fn strip_memory(entry: &mut State, returns: &mut [ReturnSummary], limits: crate::config::ProjectionLimits) {
     entry.allocs.clear();
     entry.pt.clear();
     let roots = entry.root_vars();
-    entry.kb = super::generalize::project_facts(std::mem::take(&mut entry.kb), &roots);
+    entry.kb = super::generalize::project_facts(std::mem::take(&mut entry.kb), &roots, limits);
     for r in returns {
         r.allocs.clear();
         r.pt.clear();
         r.lists.clear();
         let mut keep = roots.clone();
         keep.extend(r.value.iter().map(|(v, _)| v.clone()));
-        r.facts = super::generalize::project_facts(std::mem::take(&mut r.facts), &keep);
+        r.facts = super::generalize::project_facts(std::mem::take(&mut r.facts), &keep, limits);
     }
 }
