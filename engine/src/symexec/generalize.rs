@@ -575,12 +575,16 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
     }
+    // integers of list invariants among the merged variables have no cell, so no kind above:
+    // they are no pointers (no allocation bounds, no order against pointers, which holds only
+    // while a counter is smaller than an address and costs a merge when it stops holding)
+    let list_ints: BTreeSet<&Var> = a.lists.iter().flat_map(|l| std::iter::once(&l.len).chain(l.fields.iter().filter(|f| !f.is_ptr).flat_map(|f| std::iter::once(&f.first).chain(f.last.as_ref())))).collect();
     for (x, kx) in &lvs {
         let xe = LinExpr::var(x);
         derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(0)));
         if kx.is_some() {
             derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(1)));
-        } else {
+        } else if !list_ints.contains(x) {
             for al in &a.allocs {
                 let (st, en) = (LinExpr::var(&al.start), LinExpr::var(&al.end));
                 derived.extend(Atom::cmp(&st, crate::logic::Rel::Le, &xe));
@@ -589,7 +593,7 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
             }
         }
         for (y, ky) in &lvs {
-            if x != y && kx == ky {
+            if x != y && kx == ky && (kx.is_some() || list_ints.contains(x) == list_ints.contains(y)) {
                 let ye = LinExpr::var(y);
                 derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &ye));
                 derived.extend(Atom::cmp(&xe, crate::logic::Rel::Lt, &ye));
