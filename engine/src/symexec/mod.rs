@@ -129,6 +129,8 @@ mod summary_portable_tests;
 mod strings_tests;
 #[cfg(test)]
 mod widening_tests;
+#[cfg(test)]
+mod list_merge_candidates_tests;
 
 pub use summary_portable::SUMMARY_FORMAT;
 pub use summary_store::{Export, SummaryKey, SummaryPersistence, SummaryStore};
