@@ -13,8 +13,10 @@
 //! `Unknown`, the sound side for every caller. The next query starts a fresh helper.
 //!
 //! Cost: one channel round trip per query (microseconds; a query costs milliseconds) and one
-//! z3 context per helper.
+//! z3 context per helper, which also keeps the solver its linear integer queries reuse
+//! (`reuse`).
 
+use super::reuse::ReusedSolver;
 use super::{BvModel, Model, SatResult};
 use crate::logic::bv::BvFormula;
 use crate::logic::{Formula, Var};
@@ -80,12 +82,12 @@ impl Job {
         }
     }
 
-    /// Runs the query on this thread's z3 context.
-    fn run_here(self) -> Answer {
+    /// Runs the query on this thread's z3 context (linear integer queries on `reused`).
+    fn run_here(self, reused: &mut ReusedSolver) -> Answer {
         match self {
             Job::Arith { formula, real_vars, timeout, model_vars } => {
                 let query = super::Query { formula: &formula, real_vars: &real_vars, timeout };
-                let (result, model) = super::translate::solve(&query, &model_vars);
+                let (result, model) = super::translate::solve(&query, &model_vars, reused);
                 Answer::Arith(result, model)
             }
             Job::BitVector { formula, timeout } => {
@@ -148,6 +150,7 @@ fn serve(inbox: &mpsc::Receiver<Request>, slot: &ContextSlot) {
     if let Ok(mut s) = slot.0.lock() {
         *s = Some(ctx.get_z3_context());
     }
+    let mut reused = ReusedSolver::default();
     for (job, reply) in inbox {
         struct Busy;
         impl Drop for Busy {
@@ -157,7 +160,7 @@ fn serve(inbox: &mpsc::Receiver<Request>, slot: &ContextSlot) {
         }
         BUSY.fetch_add(1, Ordering::SeqCst);
         let busy = Busy;
-        let answer = job.run_here();
+        let answer = job.run_here(&mut reused);
         drop(busy);
         // The caller is gone after a timeout or cancellation; the answer is then unread.
         let _ = reply.send(answer);
@@ -165,6 +168,7 @@ fn serve(inbox: &mpsc::Receiver<Request>, slot: &ContextSlot) {
     if let Ok(mut s) = slot.0.lock() {
         *s = None;
     }
+    drop(reused);
     drop(ctx);
 }
 
@@ -202,7 +206,7 @@ pub(super) fn run(job: Job) -> Answer {
         // guarantee.
         HELPER.with(|h| *h.borrow_mut() = None);
         return match pending {
-            Some((job, _)) => job.run_here(),
+            Some((job, _)) => job.run_here(&mut ReusedSolver::default()),
             None => unknown,
         };
     };

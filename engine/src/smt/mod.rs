@@ -9,6 +9,7 @@
 
 mod bv;
 mod helper;
+mod reuse;
 mod translate;
 
 pub use bv::BvModel;

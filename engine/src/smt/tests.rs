@@ -98,3 +98,55 @@ fn a_query_returns_unknown_by_its_time_limit() {
     assert_eq!(result, SatResult::Unknown);
     assert!(model.is_none());
 }
+
+fn int_query(f: &Formula) -> Query<'_> {
+    static NO_REALS: std::sync::LazyLock<BTreeSet<Var>> = std::sync::LazyLock::new(BTreeSet::new);
+    Query { formula: f, real_vars: &NO_REALS, timeout: Some(std::time::Duration::from_secs(10)) }
+}
+
+/// Solver reuse: a query never sees an assertion of an earlier one (each is popped), models
+/// come from the query's own scope, and all of it runs on one solver.
+#[test]
+fn a_reused_solver_keeps_no_assertion_of_an_earlier_query() {
+    let mut reused = reuse::ReusedSolver::default();
+    let is = |c: i128| Formula::eq(Term::var(&x()), Term::Const(c));
+    let (r, m) = translate::solve(&int_query(&is(5)), &[x()], &mut reused);
+    assert_eq!((r, m.and_then(|m| m.get(&x()).copied())), (SatResult::Sat, Some(Value::Int(5))));
+    // x = 6 would be unsat if x = 5 were still asserted.
+    let (r, m) = translate::solve(&int_query(&is(6)), &[x()], &mut reused);
+    assert_eq!((r, m.and_then(|m| m.get(&x()).copied())), (SatResult::Sat, Some(Value::Int(6))));
+    let contradiction = Formula::and([Formula::gt(Term::var(&x()), Term::Const(0)), Formula::lt(Term::var(&x()), Term::Const(0))]);
+    assert_eq!(translate::solve(&int_query(&contradiction), &[], &mut reused).0, SatResult::Unsat);
+    // ... and an unsat query leaves nothing behind either.
+    assert_eq!(translate::solve(&int_query(&is(7)), &[x()], &mut reused).0, SatResult::Sat);
+    assert_eq!(reused.built, 1, "all four queries ran on one solver");
+}
+
+/// A reused solver whose check ends `unknown` (here its time limit) is thrown away: the answer
+/// stays `Unknown`, and the next query runs on a new solver with the right answer.
+#[test]
+fn an_unknown_answer_rebuilds_the_reused_solver() {
+    let mut reused = reuse::ReusedSolver::default();
+    let [a, b, c] = ["a", "b", "c"].map(z3::ast::Int::new_const);
+    let zero = z3::ast::Int::from_i64(0);
+    let cube = |v: &z3::ast::Int| z3::ast::Int::mul(&[v.clone(), v.clone(), v.clone()]);
+    let fermat = z3::ast::Bool::and(&[a.gt(&zero), b.gt(&zero), c.gt(&zero), z3::ast::Int::add(&[cube(&a), cube(&b)]).eq(cube(&c))]);
+    let r = reused.check(&fermat, Some(std::time::Duration::from_millis(200)), |_, r| r);
+    assert_eq!(r, SatResult::Unknown);
+    assert_eq!(translate::solve(&int_query(&Formula::gt(Term::var(&x()), Term::Const(5))), &[], &mut reused).0, SatResult::Sat);
+    assert_eq!(reused.built, 2, "the solver that answered unknown is not reused");
+}
+
+/// Only linear, quantifier-free integer queries go to the reused solver.
+#[test]
+fn reuse_takes_linear_integer_queries_only() {
+    let v = |n: &str| Term::var(&Var::new(n));
+    let linear = Formula::le(Term::Add(vec![Term::scale(3, v("x")), Term::Div(Box::new(v("y")), Box::new(Term::Const(2)))]), Term::Const(4));
+    assert!(reuse::fits(&linear, false));
+    assert!(!reuse::fits(&linear, true), "queries over reals keep the default tactics");
+    assert!(!reuse::fits(&endless(), false), "non-linear");
+    let by_var = Formula::eq(Term::Mod(Box::new(v("x")), Box::new(v("y"))), Term::Const(0));
+    assert!(!reuse::fits(&by_var, false), "remainder by a variable");
+    let quantified = Formula::Exists(vec![Var::new("y")], Box::new(Formula::eq(v("x"), v("y"))));
+    assert!(!reuse::fits(&quantified, false));
+}

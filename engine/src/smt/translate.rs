@@ -152,10 +152,20 @@ impl Translator<'_> {
     }
 }
 
-pub(super) fn solve(query: &Query<'_>, model_vars: &[Var]) -> (SatResult, Option<Model>) {
+/// Decides `query` and reads the model of `model_vars` when `Sat`: on `reused` when the query
+/// fits it (`reuse::fits`), else on a fresh solver with z3's default tactics.
+pub(super) fn solve(query: &Query<'_>, model_vars: &[Var], reused: &mut super::reuse::ReusedSolver) -> (SatResult, Option<Model>) {
     let mut tr = Translator { query, consts: HashMap::new(), bools: HashMap::new(), bound: Vec::new() };
     let assertion = tr.formula(query.formula);
+    if super::reuse::fits(query.formula, !query.real_vars.is_empty()) {
+        return reused.check(&assertion, query.timeout, |solver, result| read_model(&mut tr, solver, result, model_vars));
+    }
     let (result, solver) = super::run_solver(&assertion, query.timeout);
+    read_model(&mut tr, &solver, result, model_vars)
+}
+
+/// The answer, with the model of `model_vars` read from `solver` when `Sat`.
+fn read_model(tr: &mut Translator<'_>, solver: &z3::Solver, result: SatResult, model_vars: &[Var]) -> (SatResult, Option<Model>) {
     if result != SatResult::Sat || model_vars.is_empty() {
         return (result, None);
     }

@@ -95,6 +95,8 @@ struct Builder<'c, 'm> {
     ctx: &'c mut Ctx<'m>,
     nodes: Vec<Node>,
     work: Vec<usize>,
+    /// Nodes that left a loop, expanded once `work` is empty (`schedule`).
+    deferred: Vec<usize>,
     /// Merges per loop position, counted apart below each entry of a non-recursive
     /// summarized callee (its entries are independent graphs whose positions coincide) and
     /// per chain of merged states (by the chain's first node, `loop_origin`): sibling paths
@@ -127,6 +129,7 @@ pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &Symexec
         ctx,
         nodes: vec![],
         work: vec![],
+        deferred: vec![],
         merges: HashMap::new(),
         loop_origin: HashMap::new(),
         entry_merges: HashMap::new(),
@@ -173,11 +176,51 @@ impl Builder<'_, '_> {
                     return Ok(());
                 }
             }
+            if !self.deferred.is_empty() {
+                self.work.append(&mut self.deferred);
+                continue;
+            }
             let reopened = self.reopen_orphans();
             if !self.intersect_waiting_calls()? && !reopened {
                 return Ok(());
             }
         }
+    }
+
+    /// Queues the new node `c` for expansion. A node that has just left the loop of its
+    /// closest loop-header ancestor (its parent inside that loop, itself outside it) waits
+    /// until no other work is left: the loop's own paths go first, so its header converges
+    /// (each merge discards the header's subtree, exits included) before what follows the
+    /// loop is explored, and that is explored once from the converged header instead of
+    /// again from every intermediate one (BENCHMARKS.md "Session 11: product": a `Vec` fill
+    /// loop followed by a read loop). Only the order changes: every live node is expanded.
+    fn schedule(&mut self, c: usize) {
+        if self.leaves_loop(c) {
+            self.deferred.push(c);
+        } else {
+            self.work.push(c);
+        }
+    }
+
+    /// Whether `c`'s parent is inside the natural loop of its closest loop-header ancestor
+    /// `h` (the parent itself included) and `c` is outside it, judged in the frame at `h`'s
+    /// depth (the parent or `c` may be inside a callee executed in place, as `Range::next`).
+    fn leaves_loop(&self, c: usize) -> bool {
+        let Some(p) = self.nodes[c].parent else { return false };
+        let mut h = Some(p);
+        while let Some(x) = h {
+            if self.nodes[x].gen_point && !self.nodes[x].entry {
+                break;
+            }
+            h = self.nodes[x].parent;
+        }
+        let Some(h) = h else { return false };
+        let header = self.nodes[h].state.top();
+        let depth = self.nodes[h].state.frames.len();
+        let at_depth = |n: usize| self.nodes[n].state.frames.get(depth - 1).filter(|f| f.func == header.func).map(|f| f.block);
+        let (Some(bp), Some(bc)) = (at_depth(p), at_depth(c)) else { return false };
+        let facts = self.ctx.facts.function(self.ctx.module, header.func);
+        facts.loops.with_header(header.block).is_some_and(|l| l.blocks.contains(&bp) && !l.blocks.contains(&bc))
     }
 
     fn check_limits(&self) -> Result<(), String> {
@@ -237,7 +280,7 @@ impl Builder<'_, '_> {
                         } else {
                             let c = self.add_node(st, Some(n), false);
                             self.nodes[n].out.push(Edge::Eval(c));
-                            self.work.push(c);
+                            self.schedule(c);
                         }
                     }
                     Succ::Call { caller, entry } => self.call(n, caller, entry)?,
@@ -300,8 +343,10 @@ impl Builder<'_, '_> {
             }
             if entry && self.ctx.summarizes_non_recursive(self.nodes[c].state.top().func) {
                 self.ctx.entries_built += 1;
+                self.work.push(c);
+            } else {
+                self.schedule(c);
             }
-            self.work.push(c);
             return Ok(c);
         };
         let (mut general, mut inst) = (self.nodes[a].state.clone(), self.nodes[c].state.clone());
