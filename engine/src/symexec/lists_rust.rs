@@ -104,6 +104,18 @@ pub(super) fn runs_in_place(ctx: &Ctx<'_>, s: &State, f: crate::ir::FuncId) -> b
     !s.lists.is_empty() && ctx.summarizes_non_recursive(f)
 }
 
+/// Whether calls of `f` run in place in every attempt, whatever the caller's state: rustc's
+/// drop glue of an `Option<Box<Node>>` list (the loop `frontend::rust_list_drop` makes of it).
+/// Its argument is a list the caller holds; before the first merge of the loop that builds
+/// the list there is no invariant yet (the unwinding path of `Box::new` drops the old head
+/// while the list is one concrete cell), so [`runs_in_place`] alone sent those calls through
+/// summaries and made the first attempt a summarizing one that the in-place attempt then
+/// repeated. Executing a non-recursive callee in place is exact (it is what the fallback
+/// analysis does for every call), so this choice costs time at most, never a verdict.
+pub(super) fn always_in_place(f: &crate::ir::Function) -> bool {
+    crate::frontend::is_list_drop_loop(f)
+}
+
 /// Drops the KB facts of a merged state that relate a list's length to an address (a block's
 /// start or end, a pointer held in memory or in an invariant). Projection combines `len ≤ x`
 /// with `x ≤ end` into `len ≤ end`; such facts hold by accident of the first iterations and
@@ -111,25 +123,50 @@ pub(super) fn runs_in_place(ctx: &Ctx<'_>, s: &State, f: crate::ir::FuncId) -> b
 /// it (the Rust walk `while let Some(n) = cur`, whose cursor and head live in stack slots).
 /// Dropping facts is a weakening: the merged state still generalizes both sides.
 pub(super) fn drop_length_address_facts(s: &mut State) -> usize {
-    if s.lists.is_empty() {
-        return 0;
-    }
-    let lens: BTreeSet<Var> = s.lists.iter().map(|l| l.len.clone()).collect();
-    let mut addrs: BTreeSet<Var> = s.allocs.iter().flat_map(|a| [a.start.clone(), a.end.clone()]).collect();
-    addrs.extend(s.pt.iter().flat_map(|p| if p.is_ptr { vec![p.addr.clone(), p.value.clone()] } else { vec![p.addr.clone()] }));
-    for l in &s.lists {
-        addrs.insert(l.start.clone());
-        for f in l.fields.iter().filter(|f| f.is_ptr) {
-            addrs.insert(f.first.clone());
-            addrs.extend(f.last.clone());
-        }
-    }
+    let Some(relates) = LengthAddress::of(s) else { return 0 };
     let before = s.kb.len();
-    s.kb.retain(|f| {
-        let vs = f.vars();
-        !(vs.iter().any(|v| lens.contains(v)) && vs.iter().any(|v| addrs.contains(v)))
-    });
+    s.kb.retain(|f| !relates.mentions_both(&f.vars()));
     before - s.kb.len()
+}
+
+/// The lengths and the addresses of a state, for [`drop_length_address_facts`].
+pub(super) struct LengthAddress {
+    lens: BTreeSet<Var>,
+    addrs: BTreeSet<Var>,
+}
+
+impl LengthAddress {
+    /// `None` when `s` holds no list invariant (nothing is dropped then).
+    pub(super) fn of(s: &State) -> Option<LengthAddress> {
+        if s.lists.is_empty() {
+            return None;
+        }
+        let lens: BTreeSet<Var> = s.lists.iter().map(|l| l.len.clone()).collect();
+        let mut addrs: BTreeSet<Var> = s.allocs.iter().flat_map(|a| [a.start.clone(), a.end.clone()]).collect();
+        addrs.extend(s.pt.iter().flat_map(|p| if p.is_ptr { vec![p.addr.clone(), p.value.clone()] } else { vec![p.addr.clone()] }));
+        for l in &s.lists {
+            addrs.insert(l.start.clone());
+            for f in l.fields.iter().filter(|f| f.is_ptr) {
+                addrs.insert(f.first.clone());
+                addrs.extend(f.last.clone());
+            }
+        }
+        Some(LengthAddress { lens, addrs })
+    }
+
+    /// Whether a fact over `vars` relates a length to an address (it is dropped).
+    pub(super) fn mentions_both(&self, vars: &BTreeSet<Var>) -> bool {
+        vars.iter().any(|v| self.lens.contains(v)) && vars.iter().any(|v| self.addrs.contains(v))
+    }
+}
+
+/// Whether the merge need not check candidate `x` of merged state `c` against the other
+/// state: [`drop_length_address_facts`] drops it from the merged state anyway (the graph
+/// applies it to every merge result). Each skipped candidate saves an entailment query; a
+/// walk's merge tried hundreds of them (`len ≤ end + k` for every block). `relates` is
+/// `LengthAddress::of(c)` with `c`'s lists, blocks and memory already merged.
+pub(super) fn skipped_candidate(relates: Option<&LengthAddress>, x: &crate::symexec::facts::Atom) -> bool {
+    relates.is_some_and(|r| r.mentions_both(&x.e.coeffs.keys().cloned().collect()))
 }
 
 /// The field of an invariant as the merge compares it (offset, size, pointer, view).
