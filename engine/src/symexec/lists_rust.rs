@@ -123,50 +123,25 @@ pub(super) fn always_in_place(f: &crate::ir::Function) -> bool {
 /// it (the Rust walk `while let Some(n) = cur`, whose cursor and head live in stack slots).
 /// Dropping facts is a weakening: the merged state still generalizes both sides.
 pub(super) fn drop_length_address_facts(s: &mut State) -> usize {
-    let Some(relates) = LengthAddress::of(s) else { return 0 };
+    if s.lists.is_empty() {
+        return 0;
+    }
+    let lens: BTreeSet<Var> = s.lists.iter().map(|l| l.len.clone()).collect();
+    let mut addrs: BTreeSet<Var> = s.allocs.iter().flat_map(|a| [a.start.clone(), a.end.clone()]).collect();
+    addrs.extend(s.pt.iter().flat_map(|p| if p.is_ptr { vec![p.addr.clone(), p.value.clone()] } else { vec![p.addr.clone()] }));
+    for l in &s.lists {
+        addrs.insert(l.start.clone());
+        for f in l.fields.iter().filter(|f| f.is_ptr) {
+            addrs.insert(f.first.clone());
+            addrs.extend(f.last.clone());
+        }
+    }
     let before = s.kb.len();
-    s.kb.retain(|f| !relates.mentions_both(&f.vars()));
+    s.kb.retain(|f| {
+        let vs = f.vars();
+        !(vs.iter().any(|v| lens.contains(v)) && vs.iter().any(|v| addrs.contains(v)))
+    });
     before - s.kb.len()
-}
-
-/// The lengths and the addresses of a state, for [`drop_length_address_facts`].
-pub(super) struct LengthAddress {
-    lens: BTreeSet<Var>,
-    addrs: BTreeSet<Var>,
-}
-
-impl LengthAddress {
-    /// `None` when `s` holds no list invariant (nothing is dropped then).
-    pub(super) fn of(s: &State) -> Option<LengthAddress> {
-        if s.lists.is_empty() {
-            return None;
-        }
-        let lens: BTreeSet<Var> = s.lists.iter().map(|l| l.len.clone()).collect();
-        let mut addrs: BTreeSet<Var> = s.allocs.iter().flat_map(|a| [a.start.clone(), a.end.clone()]).collect();
-        addrs.extend(s.pt.iter().flat_map(|p| if p.is_ptr { vec![p.addr.clone(), p.value.clone()] } else { vec![p.addr.clone()] }));
-        for l in &s.lists {
-            addrs.insert(l.start.clone());
-            for f in l.fields.iter().filter(|f| f.is_ptr) {
-                addrs.insert(f.first.clone());
-                addrs.extend(f.last.clone());
-            }
-        }
-        Some(LengthAddress { lens, addrs })
-    }
-
-    /// Whether a fact over `vars` relates a length to an address (it is dropped).
-    pub(super) fn mentions_both(&self, vars: &BTreeSet<Var>) -> bool {
-        vars.iter().any(|v| self.lens.contains(v)) && vars.iter().any(|v| self.addrs.contains(v))
-    }
-}
-
-/// Whether the merge need not check candidate `x` of merged state `c` against the other
-/// state: [`drop_length_address_facts`] drops it from the merged state anyway (the graph
-/// applies it to every merge result). Each skipped candidate saves an entailment query; a
-/// walk's merge tried hundreds of them (`len ≤ end + k` for every block). `relates` is
-/// `LengthAddress::of(c)` with `c`'s lists, blocks and memory already merged.
-pub(super) fn skipped_candidate(relates: Option<&LengthAddress>, x: &crate::symexec::facts::Atom) -> bool {
-    relates.is_some_and(|r| r.mentions_both(&x.e.coeffs.keys().cloned().collect()))
 }
 
 /// The field of an invariant as the merge compares it (offset, size, pointer, view).

@@ -110,8 +110,6 @@ mod lists_cyclic_tests;
 #[cfg(test)]
 mod dead_slots_tests;
 #[cfg(test)]
-mod lists_rust_tests;
-#[cfg(test)]
 mod lists_ranges_tests;
 #[cfg(test)]
 mod unreached_globals_tests;
