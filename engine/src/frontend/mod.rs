@@ -42,6 +42,7 @@ mod loop_metadata;
 mod producer;
 mod rust_debuginfo;
 mod rust_list_drop;
+pub(crate) use rust_list_drop::is_list_drop_loop;
 mod rust_vec_debuginfo;
 pub mod std_bitcode;
 mod toolchain;

@@ -256,6 +256,19 @@ fn may_unwind(module: &Module, f: FuncId, seen: &mut BTreeSet<FuncId>, depth: u3
     })
 }
 
+/// The names of the loop's blocks (entry, header, body, exit), which [`is_list_drop_loop`]
+/// recognises the rewritten glue by.
+const LOOP_BLOCKS: [&str; 4] = ["start", "list.head", "list.cell", "list.end"];
+
+/// Whether `f` is a list drop glue this module rewrote into its loop (a `drop_in_place`
+/// instance whose blocks are the loop's). Symbolic execution runs such a glue in place
+/// rather than through a summary: its argument is a list the caller holds, which a summary
+/// entry cannot take (`symexec::lists_rust`). Executing a callee in place is always exact,
+/// so a wrong match costs time, never a verdict.
+pub(crate) fn is_list_drop_loop(f: &Function) -> bool {
+    is_drop_in_place(f) && f.blocks.len() == LOOP_BLOCKS.len() && f.blocks.iter().zip(LOOP_BLOCKS).all(|(b, n)| b.name == n)
+}
+
 /// Replaces `O`'s body by the loop (module docs).
 fn rewrite(f: &mut Function, shape: &ListDrop) {
     let slot = f.params[0].0;
@@ -278,9 +291,10 @@ fn rewrite(f: &mut Function, shape: &ListDrop) {
         loop_loc: None,
     };
     let (entry, head, body, exit) = (BlockId(0), BlockId(1), BlockId(2), BlockId(3));
+    let [start_name, head_name, cell_name, end_name] = LOOP_BLOCKS;
     f.blocks = vec![
         block(
-            "start",
+            start_name,
             vec![
                 instr(Some(tmp), Op::Alloca { elem_size: 8, count: Operand::Int { bits: 64, value: 1 }, count_bits: 64 }),
                 instr(Some(first), Op::Load { ty: Type::Ptr, ptr: Operand::Local(slot), size: 8 }),
@@ -288,7 +302,7 @@ fn rewrite(f: &mut Function, shape: &ListDrop) {
             Terminator::Br(head),
         ),
         block(
-            "list.head",
+            head_name,
             vec![
                 instr(Some(cell), Op::Phi { ty: Type::Ptr, incoming: vec![(Operand::Local(first), entry), (Operand::Local(next), body)] }),
                 instr(Some(is_null), Op::ICmp { pred: IntPred::Eq, bits: 64, lhs: Operand::Local(cell), rhs: Operand::NullPtr }),
@@ -296,7 +310,7 @@ fn rewrite(f: &mut Function, shape: &ListDrop) {
             Terminator::CondBr { cond: Operand::Local(is_null), then_block: exit, else_block: body },
         ),
         block(
-            "list.cell",
+            cell_name,
             vec![
                 instr(Some(field), Op::PtrAdd { base: Operand::Local(cell), offset: shape.next_offset, indices: vec![], inbounds: true }),
                 instr(Some(next), Op::Load { ty: Type::Ptr, ptr: Operand::Local(field), size: 8 }),
@@ -305,6 +319,6 @@ fn rewrite(f: &mut Function, shape: &ListDrop) {
             ],
             Terminator::Br(head),
         ),
-        block("list.end", vec![], Terminator::Ret(None)),
+        block(end_name, vec![], Terminator::Ret(None)),
     ];
 }

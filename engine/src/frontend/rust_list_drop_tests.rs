@@ -10,6 +10,11 @@ fn iterated(m: &Module) -> Vec<&Function> {
     m.functions.iter().filter(|f| f.blocks.iter().any(|b| b.name == "list.head")).collect()
 }
 
+/// The functions of `m` that `is_list_drop_loop` recognises.
+fn recognised(m: &Module) -> Vec<&Function> {
+    m.functions.iter().filter(|f| super::is_list_drop_loop(f)).collect()
+}
+
 #[test]
 fn list_drop_glue_becomes_a_loop_over_the_next_field() {
     let m = load_rust(
@@ -20,6 +25,8 @@ fn list_drop_glue_becomes_a_loop_over_the_next_field() {
     assert_eq!(loops.len(), 1, "{:?}", m.functions.iter().map(|f| &f.name).collect::<Vec<_>>());
     let f = loops[0];
     assert!(f.name.contains("drop_in_place") && f.name.contains("Option"), "{}", f.name);
+    // the rewritten glue, and only it, is recognised (symbolic execution runs it in place)
+    assert_eq!(recognised(&m).iter().map(|g| &g.name).collect::<Vec<_>>(), [&f.name]);
     // the next field is at offset 0 (rustc puts the pointer first), read before the cell's drop
     let body = &f.blocks[2];
     assert!(matches!(body.instrs[0].op, Op::PtrAdd { offset: 0, .. }));
@@ -39,4 +46,6 @@ fn glue_of_nodes_with_more_to_drop_is_kept() {
          #[no_mangle] pub fn loud() -> bool { let a = Some(Box::new(Loud { next: None })); a.is_some() }\n",
     );
     assert!(iterated(&m).is_empty(), "{:?}", iterated(&m).iter().map(|f| &f.name).collect::<Vec<_>>());
+    // glue left as rustc wrote it is no list drop loop
+    assert!(recognised(&m).is_empty());
 }

@@ -442,11 +442,11 @@ impl<'m> Ctx<'m> {
 }
 
 /// Whether `mode` sends calls of `f` (defined, not recursive, more than one block) through
-/// summaries.
+/// summaries. A Rust list's drop glue always runs in place (`lists_rust::always_in_place`).
 pub fn summarizes_non_recursive(module: &Module, facts: &ModuleFacts, mode: crate::config::CalleeSummaries, f: FuncId) -> bool {
     use crate::config::CalleeSummaries;
     let func = module.function(f);
-    if func.is_declaration() || func.blocks.len() < 2 || facts.summarized(module, f) != crate::facts::recursion::Summarized::No {
+    if func.is_declaration() || func.blocks.len() < 2 || facts.summarized(module, f) != crate::facts::recursion::Summarized::No || super::lists_rust::always_in_place(func) {
         return false;
     }
     match mode {

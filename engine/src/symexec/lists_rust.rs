@@ -104,6 +104,18 @@ pub(super) fn runs_in_place(ctx: &Ctx<'_>, s: &State, f: crate::ir::FuncId) -> b
     !s.lists.is_empty() && ctx.summarizes_non_recursive(f)
 }
 
+/// Whether calls of `f` run in place in every attempt, whatever the caller's state: rustc's
+/// drop glue of an `Option<Box<Node>>` list (the loop `frontend::rust_list_drop` makes of it).
+/// Its argument is a list the caller holds; before the first merge of the loop that builds
+/// the list there is no invariant yet (the unwinding path of `Box::new` drops the old head
+/// while the list is one concrete cell), so [`runs_in_place`] alone sent those calls through
+/// summaries and made the first attempt a summarizing one that the in-place attempt then
+/// repeated. Executing a non-recursive callee in place is exact (it is what the fallback
+/// analysis does for every call), so this choice costs time at most, never a verdict.
+pub(super) fn always_in_place(f: &crate::ir::Function) -> bool {
+    crate::frontend::is_list_drop_loop(f)
+}
+
 /// Drops the KB facts of a merged state that relate a list's length to an address (a block's
 /// start or end, a pointer held in memory or in an invariant). Projection combines `len ≤ x`
 /// with `x ≤ end` into `len ≤ end`; such facts hold by accident of the first iterations and
