@@ -59,6 +59,7 @@ fn dll(start: &str, len: &str, next: &str, end: Option<&str>, (p0, pl): (&str, &
             ListField { off: 16, size: 8, is_ptr: true, unsigned: false, first: v(p0), last: Some(v(pl)), step: None, range: None },
         ],
         back: Some(Back { field: 2, last_cell: v(lc) }),
+        tail: None,
     }
 }
 

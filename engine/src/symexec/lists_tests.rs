@@ -136,6 +136,7 @@ pub(super) fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &st
             ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None },
         ],
         back: None,
+        tail: None,
     }
 }
 
@@ -231,6 +232,7 @@ fn a_segment_and_the_cell_behind_it_join_into_a_longer_segment() {
             ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None, range: None },
         ],
         back: None,
+        tail: None,
     });
     assert!(lists::fold(&mut cx, &mut s));
     let seg = s.lists.iter().find(|l| l.start == v("h")).expect("one segment from h");

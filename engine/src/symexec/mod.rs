@@ -85,6 +85,7 @@ mod lists_rust;
 mod lists_ranges;
 mod lists_values;
 mod lists_backward;
+mod lists_prev;
 mod projection;
 mod libc;
 mod returns;
