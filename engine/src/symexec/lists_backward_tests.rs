@@ -39,7 +39,7 @@ fn with_cells(cells: &[(&str, &str, &str)]) -> State {
     s
 }
 
-fn with_locals(mut s: State, locals: &[&str]) -> State {
+pub(super) fn with_locals(mut s: State, locals: &[&str]) -> State {
     let lv = locals.iter().enumerate().map(|(i, x)| (ValueId(i as u32), v(x))).collect();
     s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
     s

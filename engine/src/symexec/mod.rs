@@ -107,6 +107,8 @@ mod lists_tests;
 #[cfg(test)]
 mod lists_backward_tests;
 #[cfg(test)]
+mod lists_prev_tests;
+#[cfg(test)]
 mod lists_cyclic_tests;
 #[cfg(test)]
 mod dead_slots_tests;
