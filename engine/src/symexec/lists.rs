@@ -438,6 +438,9 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     for l in dropped {
         let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
         s.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
+        // (entailed; the projection then substitutes it into facts such as `len_copy +
+        // len ≤ 1000`, which would otherwise be dropped with the variable)
+        s.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
     }
     // a segment ending at NULL is a NULL-terminated list
     for k in 0..s.lists.len() {
