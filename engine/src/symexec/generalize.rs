@@ -267,12 +267,15 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
     let mut inv_a: BTreeMap<Var, Var> = BTreeMap::new();
     let mut inv_b: BTreeMap<Var, Var> = BTreeMap::new();
     let mut c = a.clone();
+    // (a's value, b's value, merged value) of every local both have (`lists_prev`)
+    let mut locals = vec![];
     for (i, (fa, fb)) in a.frames.iter().zip(&b.frames).enumerate() {
         let mut lv = BTreeMap::new();
         for (x, va) in &fa.lv {
             let Some(vb) = fb.lv.get(x) else { continue };
             let hint = va.name().rsplit_once('_').map(|p| p.0).unwrap_or("m").to_string();
             let v = ctx.fresh(&hint);
+            locals.push((va.clone(), vb.clone(), v.clone()));
             mu_a.insert(v.clone(), va.clone());
             inv_a.insert(va.clone(), v.clone());
             inv_b.insert(vb.clone(), v.clone());
@@ -388,7 +391,7 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
         }
     }
     c.pt = pt;
-    let (lists, list_vars) = super::lists::merge(ctx, a, b, &mut inv_a, &mut inv_b, &mut mu_a, widen);
+    let (lists, list_vars) = super::lists::merge(ctx, (a, b), &locals, &mut inv_a, &mut inv_b, &mut mu_a, widen);
     c.lists = lists;
     extra.extend(list_vars);
     super::alignment::merge(ctx, a, b, &merged_pairs(&inv_a, &inv_b));

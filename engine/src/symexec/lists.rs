@@ -58,6 +58,10 @@ pub struct ListInv {
     /// (`lists_backward`).
     #[serde(default)]
     pub back: Option<super::lists_backward::Back>,
+    /// Singly linked: the start of the last cell, NULL when the list is empty (`lists_prev`:
+    /// the `prev` cursor one cell behind a walk). Only on invariants without `back`.
+    #[serde(default)]
+    pub tail: Option<Var>,
 }
 
 impl ListInv {
@@ -69,6 +73,7 @@ impl ListInv {
             v.extend(f.last.clone());
         }
         v.extend(self.back.as_ref().map(|b| b.last_cell.clone()));
+        v.extend(self.tail.clone());
         v
     }
 
@@ -90,6 +95,9 @@ impl ListInv {
         if let Some(b) = &mut l.back {
             b.last_cell = next(&b.last_cell);
         }
+        if let Some(t) = &self.tail {
+            l.tail = Some(next(t));
+        }
         l
     }
 
@@ -104,6 +112,7 @@ impl ListInv {
         if let Some(b) = &mut l.back {
             b.last_cell = f(&b.last_cell);
         }
+        l.tail = l.tail.as_ref().map(f);
         l
     }
 
@@ -165,6 +174,7 @@ pub fn state_facts(s: &State) -> Vec<Fact> {
         out.extend(super::lists_values::facts(l));
         out.extend(super::lists_ranges::facts(l));
         out.extend(super::lists_backward::facts(s, i));
+        out.extend(super::lists_prev::facts(s, i));
         for f in &l.fields {
             let Some(last) = &f.last else { continue };
             if let (Some(sv), Some(em), Some(eq)) = (several.clone(), empty.clone(), Atom::cmp(&LinExpr::var(&f.first), Rel::Eq, &LinExpr::var(last))) {
@@ -269,7 +279,7 @@ fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
     let len = ctx.fresh("len");
     st.add_atoms([Atom::cmp(&LinExpr::var(&len), Rel::Eq, &plus(&l.len, -1))]);
     st.add_atom(Atom::var_const(&len, Rel::Ge, 0));
-    let mut rest = ListInv { start: l.rec_field().first.clone(), len, size: l.size, rec: l.rec, fields: vec![], back: None };
+    let mut rest = ListInv { start: l.rec_field().first.clone(), len, size: l.size, rec: l.rec, fields: vec![], back: None, tail: None };
     for (k, f) in l.fields.iter().enumerate() {
         let first = if k == l.rec {
             ctx.fresh("next")
@@ -413,10 +423,13 @@ pub(super) enum End {
 pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     let mut changed = false;
     let before = s.lists.len();
+    // (emptiness is decided with every invariant's facts in ⟨s⟩: a NULL start proves a
+    // NULL-terminated list empty only through its own `len = 0 ⇔ start = 0`)
+    let empty: Vec<bool> = (0..s.lists.len()).map(|k| ctx.entails(s, &[Atom::var_const(&s.lists[k].len, Rel::Eq, 0)])).collect();
     let lists = std::mem::take(&mut s.lists);
     let mut dropped = vec![];
-    for l in lists {
-        if ctx.entails(s, &[Atom::var_const(&l.len, Rel::Eq, 0)]) {
+    for (l, e) in lists.into_iter().zip(empty) {
+        if e {
             dropped.push(l);
         } else {
             s.lists.push(l);
@@ -425,6 +438,9 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     for l in dropped {
         let end = l.end().map(LinExpr::var).unwrap_or_else(|| LinExpr::constant(0));
         s.add_atoms([Atom::cmp(&LinExpr::var(&l.start), Rel::Eq, &end)]);
+        // (entailed; the projection then substitutes it into facts such as `len_copy +
+        // len ≤ 1000`, which would otherwise be dropped with the variable)
+        s.add_atom(Atom::var_const(&l.len, Rel::Eq, 0));
     }
     // a segment ending at NULL is a NULL-terminated list
     for k in 0..s.lists.len() {
@@ -444,6 +460,7 @@ pub fn fold(ctx: &mut Ctx<'_>, s: &mut State) -> bool {
     name_starts(ctx, s);
     super::lists_rust::name_starts(ctx, s);
     super::lists_backward::name_last_cells(ctx, s);
+    super::lists_prev::name_tails(ctx, s);
     name_blocks(ctx, s);
     bound_lengths(ctx, s);
     changed
@@ -666,6 +683,11 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                         if let Some(next) = held_only.contains(&n).then(|| super::lists_backward::join_last(ctx, &ch, &chain, n, &nodes, &links)).flatten() {
                             return Some(next);
                         }
+                        // a singly linked chain may take the cell a `prev` cursor holds as its
+                        // last one, named as its tail (`lists_prev`)
+                        if let Some(next) = held_only.contains(&n).then(|| super::lists_prev::join_tail(ctx, &ch, &chain, n, (&nodes, &links), &pinned)).flatten() {
+                            return Some(next);
+                        }
                         break Some(End::At(n));
                     }
                     Some(Link::To(n)) => chain.push(n),
@@ -731,9 +753,11 @@ pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End
     let ids: BTreeSet<u32> = chain.iter().filter_map(|n| if let Node::Cell(k) = n { Some(cs[*k].id) } else { None }).collect();
     let in_chain: BTreeSet<usize> = chain.iter().filter_map(|n| if let Node::List(k) = n { Some(*k) } else { None }).collect();
     let back = super::lists_backward::chain_back(ctx, ch, chain, &fields_ok, rec);
+    let tail = super::lists_prev::chain_tail(ctx, ch, chain, end, back.is_some());
     let mut inner: BTreeSet<Var> = chain[1..].iter().map(|n| ch.start(*n).clone()).collect();
-    // (a doubly linked list's last cell is reachable: a local may hold it)
-    inner.retain(|v| back.as_ref().is_none_or(|b| b.reachable_last.as_ref() != Some(v)));
+    // (a doubly linked list's last cell, a singly linked one's tail, is reachable: a local
+    // may hold it)
+    inner.retain(|v| back.as_ref().is_none_or(|b| b.reachable_last.as_ref() != Some(v)) && tail.as_ref() != Some(v));
     let lv: Vec<Var> = s.frames.iter().flat_map(|f| f.lv.values().cloned()).collect();
     let mut in_lv = lv.iter().any(|v| inner.contains(v));
     'refs: for v in &lv {
@@ -890,7 +914,7 @@ pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End
     st.pt.retain(|p| !ids.contains(&p.alloc));
     st.lists = s.lists.iter().enumerate().filter(|(k, _)| !in_chain.contains(k)).map(|(_, l)| l.clone()).collect();
     let back = back.map(|b| b.apply(ctx, &mut st, &mut fields));
-    st.lists.push(ListInv { start, len, size, rec, fields, back });
+    st.lists.push(ListInv { start, len, size, rec, fields, back, tail });
     tracing::debug!("lists: folded {:?} ending {:?} into {:?}", chain, end, st.lists.last());
     Some(st)
 }
@@ -939,7 +963,7 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
         }
         let len = ctx.fresh("len");
         s.add_atom(Atom::var_const(&len, Rel::Eq, 0));
-        let mut l = ListInv { start: va, len, size: lb.size, rec: lb.rec, fields: vec![], back: None };
+        let mut l = ListInv { start: va, len, size: lb.size, rec: lb.rec, fields: vec![], back: None, tail: None };
         for (i, f) in lb.fields.iter().enumerate() {
             let first = ctx.fresh(if i == lb.rec { "next" } else { "first" });
             s.add_atoms(fresh_range(&first, f));
@@ -961,6 +985,7 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
             l.fields.push(ListField { first, last, ..f.clone() });
         }
         super::lists_backward::pad_empty(ctx, s, other, lb, &mut l);
+        super::lists_prev::pad_tail(ctx, s, other, lb, &mut l);
         tracing::debug!("lists: padded with the empty {:?}", l);
         s.lists.push(l);
         added = true;
@@ -982,7 +1007,13 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
         let g = todo.remove(pick);
         let mut found = None;
         for (k, h) in inst.lists.iter().enumerate() {
-            if used.contains(&k) || !g.same_shape(h) || !super::lists_backward::covers(g, h) || !g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b)) {
+            if used.contains(&k) || !g.same_shape(h) || !super::lists_backward::covers(g, h) || !super::lists_prev::covers(g, h) {
+                continue;
+            }
+            // (variables position by position: a tail or backward link only the instance has
+            // is not part of the general invariant)
+            let (_, h) = super::lists_prev::aligned(g, h);
+            if !g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b)) {
                 continue;
             }
             let steps_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_values::step_covers(a.step, b.step));
@@ -991,11 +1022,12 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
                 continue;
             }
             if steps_ok || ctx.entails(inst, &[Atom::var_const(&h.len, Rel::Le, 1)]) {
-                found = Some((k, h));
+                found = Some((k, &inst.lists[k]));
                 break;
             }
         }
         let Some((k, h)) = found else { return false };
+        let (_, h) = super::lists_prev::aligned(g, h);
         used.insert(k);
         for (a, b) in g.vars().into_iter().zip(h.vars()) {
             mu.insert(a, b);
@@ -1009,7 +1041,7 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
 /// invariant with fresh variables where the two differ (recorded in the renamings and in
 /// μ_a, and returned so that the KB candidates relate them). Unmatched invariants are
 /// dropped (a sound weakening: the merged state forgets those cells).
-pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, Var>, inv_b: &mut BTreeMap<Var, Var>, mu_a: &mut Mu, widen: bool) -> (Vec<ListInv>, Vec<Var>) {
+pub fn merge(ctx: &mut Ctx<'_>, (a, b): (&State, &State), locals: &[(Var, Var, Var)], inv_a: &mut BTreeMap<Var, Var>, inv_b: &mut BTreeMap<Var, Var>, mu_a: &mut Mu, widen: bool) -> (Vec<ListInv>, Vec<Var>) {
     let mut out = vec![];
     let mut fresh = vec![];
     let mut used = BTreeSet::new();
@@ -1029,7 +1061,8 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
                 let by_local = inv_b.get(&lb.start).and_then(|q| mu_a.get(q)) == Some(&la.start);
                 let by_cell = || sa.is_none() && inv_b.get(&lb.start).is_none() && super::lists_rust::held_alike(a, b, &la.start, &lb.start);
                 let by_last = || super::lists_backward::paired_by_last(la, lb, inv_b, mu_a);
-                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || by_cell() || by_last())
+                let by_one_local = || (la.tail.is_some() || lb.tail.is_some()) && super::lists_prev::pair_by_local(locals, &la.start, &lb.start).is_some();
+                !used.contains(k) && la.same_shape(lb) && ((sa.is_some() && inv_b.get(&lb.start) == sa.as_ref()) || by_local || by_cell() || by_last() || by_one_local())
             });
             let Some((k, lb)) = found else {
                 i += 1;
@@ -1039,11 +1072,16 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State, inv_a: &mut BTreeMap<Var, 
             progress = true;
             used.insert(k);
             let mut vars = vec![];
+            let with_tail = la.tail.is_some() || lb.tail.is_some();
+            let (la, lb) = &super::lists_prev::aligned(la, lb);
             for (x, y) in la.vars().into_iter().zip(lb.vars()) {
-                let v = match (inv_a.get(&x).cloned(), inv_b.get(&y).cloned()) {
-                    (Some(p), Some(q)) if p == q => p,
-                    (_, Some(q)) if mu_a.get(&q) == Some(&x) => q,
-                    (None, None) if x == y => x.clone(),
+                // (else, for lists that name their tail, the local holding both: `lists_prev`)
+                let by_one_local = super::lists_prev::pair_by_local(locals, &x, &y).filter(|_| with_tail);
+                let v = match (inv_a.get(&x).cloned(), inv_b.get(&y).cloned(), by_one_local) {
+                    (Some(p), Some(q), _) if p == q => p,
+                    (_, Some(q), _) if mu_a.get(&q) == Some(&x) => q,
+                    (_, _, Some(m)) => m,
+                    (None, None, None) if x == y => x.clone(),
                     _ => {
                         let hint = x.name().rsplit_once('_').map(|p| p.0).unwrap_or("l").to_string();
                         let v = ctx.fresh(&hint);

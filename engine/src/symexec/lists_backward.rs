@@ -58,30 +58,13 @@ pub(super) fn facts(s: &State, i: usize) -> Vec<Fact> {
     let Some(b) = &l.back else { return vec![] };
     let (len, lc) = (&l.len, &b.last_cell);
     let c = LinExpr::constant;
-    let empty = || le(&lin(len), &c(0));
-    let nonempty = || le(&c(1), &lin(len));
-    let single = || le(&lin(len), &c(1));
-    let last_byte = plus(lc, l.size as i128 - 1);
-    let mut out = vec![
-        or(vec![nonempty(), Atom::cmp(&lin(lc), Rel::Eq, &lin(&l.fields[b.field].first))]),
-        or(vec![empty(), le(&c(2), &lin(len)), Atom::cmp(&lin(lc), Rel::Eq, &lin(&l.start))]),
-        or(vec![empty(), le(&c(1), &lin(lc))]),
-        or(vec![empty(), le(&last_byte, &c(super::exec::ADDR_MAX))]),
-        or(vec![single(), Atom::cmp(&plus(&l.start, l.size as i128), Rel::Le, &lin(lc)), Atom::cmp(&plus(lc, l.size as i128), Rel::Le, &lin(&l.start))]),
-    ];
+    let mut out = vec![or(vec![le(&c(1), &lin(len)), Atom::cmp(&lin(lc), Rel::Eq, &lin(&l.fields[b.field].first))])];
     if let Some(prev) = &l.fields[b.field].last {
-        out.push(or(vec![single(), le(&c(1), &lin(prev))]));
+        out.push(or(vec![le(&lin(len), &c(1)), le(&c(1), &lin(prev))]));
     }
-    for a in &s.allocs {
-        out.push(or(vec![empty(), Atom::cmp(&last_byte, Rel::Lt, &lin(&a.start)), Atom::cmp(&lin(&a.end), Rel::Lt, &lin(lc))]));
-    }
-    for (k, m) in s.lists.iter().enumerate() {
-        if k != i {
-            let other_last = plus(&m.start, m.size as i128 - 1);
-            out.push(or(vec![empty(), le(&lin(&m.len), &c(0)), Atom::cmp(&last_byte, Rel::Lt, &lin(&m.start)), Atom::cmp(&other_last, Rel::Lt, &lin(lc))]));
-        }
-    }
-    out.into_iter().flatten().collect()
+    let mut out: Vec<Fact> = out.into_iter().flatten().collect();
+    out.extend(super::lists_prev::last_cell_facts(s, i, lc));
+    out
 }
 
 /// What fold found of a doubly linked chain: the `prev` field (index into the fields), the
@@ -215,30 +198,37 @@ pub(super) fn after_held_last(ctx: &mut Ctx<'_>, ch: &Chains<'_>, nodes: &[Node]
     lv.contains(&b.last_cell) || lv.iter().any(|v| *v != l.start && equal(ctx, ch.s, v, &b.last_cell))
 }
 
-/// Materializes the last cell of a doubly linked invariant whose last cell provably contains
-/// `[addr, addr + size − 1]` (splitting on emptiness first when that needs `len ≥ 1`, as
-/// `lists::materialize` does for the first cell). `None` if no last cell can contain it.
+/// Materializes the last cell of a doubly linked invariant, or of one that names its tail
+/// (`lists_prev`), whose last cell provably contains `[addr, addr + size − 1]` (splitting on
+/// emptiness first when that needs `len ≥ 1`, as `lists::materialize` does for the first
+/// cell; the empty case states the convention for the last cell). `None` if no last cell can
+/// contain it.
 pub(super) fn materialize_last(ctx: &mut Ctx<'_>, s: &State, addr: &Var, size: u64) -> Option<Vec<State>> {
     for (i, l) in s.lists.iter().enumerate() {
-        let Some(b) = &l.back else { continue };
-        let at_convention = Atom::cmp(&lin(&b.last_cell), Rel::Eq, &lin(&l.fields[b.field].first));
-        if let Some(out) = lists::materialize_cell(ctx, s, i, &b.last_cell, (addr, size), vec![at_convention], take_last) {
+        let (lc, at_convention) = match (&l.back, &l.tail) {
+            (Some(b), _) => (&b.last_cell, Atom::cmp(&lin(&b.last_cell), Rel::Eq, &lin(&l.fields[b.field].first))),
+            (None, Some(t)) => (t, Some(Atom::var_const(t, Rel::Eq, 0))),
+            (None, None) => continue,
+        };
+        if let Some(out) = lists::materialize_cell(ctx, s, i, lc, (addr, size), vec![at_convention], take_last) {
             return Some(out);
         }
     }
     None
 }
 
-/// The state with the last cell of the (provably non-empty) doubly linked invariant `i`
-/// materialized: a heap block at the last cell holding the fields' last values (its
-/// recursive field the list's end: NULL or the segment's target), and the rest, `len − 1`
-/// cells from the same start, a segment ending at that block whose last cell is the taken
-/// cell's `prev`, with fresh last values.
+/// The state with the last cell of the (provably non-empty) invariant `i` (doubly linked or
+/// naming its tail) materialized: a heap block at the last cell holding the fields' last
+/// values (its recursive field the list's end: NULL or the segment's target), and the rest,
+/// `len − 1` cells from the same start, a segment ending at that block with fresh last
+/// values, whose last cell is the taken cell's `prev` when doubly linked (a singly linked
+/// rest names no tail).
 fn take_last(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
     let mut st = s.clone();
     let mut l = st.lists.remove(i);
-    let Some(b) = l.back.take() else { return s.clone() };
-    let lc = b.last_cell.clone();
+    let back = l.back.take();
+    let Some(lc) = back.as_ref().map(|b| b.last_cell.clone()).or_else(|| l.tail.take()) else { return s.clone() };
+    let back_field = back.as_ref().map(|b| b.field);
     st.add_atom(Atom::var_const(&l.len, Rel::Ge, 1));
     st.add_atom(Atom::var_const(&lc, Rel::Ge, 1));
     let end = ctx.fresh("end");
@@ -249,7 +239,7 @@ fn take_last(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
     let len = ctx.fresh("len");
     st.add_atoms([Atom::cmp(&lin(&len), Rel::Eq, &plus(&l.len, -1))]);
     st.add_atom(Atom::var_const(&len, Rel::Ge, 0));
-    let mut rest = ListInv { start: l.start.clone(), len, size: l.size, rec: l.rec, fields: vec![], back: None };
+    let mut rest = ListInv { start: l.start.clone(), len, size: l.size, rec: l.rec, fields: vec![], back: None, tail: None };
     let mut prev_of_taken = None;
     for (k, f) in l.fields.iter().enumerate() {
         let value = match &f.last {
@@ -271,19 +261,21 @@ fn take_last(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
         let last = if k == l.rec {
             lc.clone()
         } else {
-            let v = ctx.fresh(if k == b.field { "prev" } else { "last" });
+            let v = ctx.fresh(if Some(k) == back_field { "prev" } else { "last" });
             st.add_atoms(lists::fresh_range(&v, f));
             // the taken cell follows the rest's (fresh, meaningless if the rest is empty) last
             st.add_atoms([f.step.and_then(|step| step.next_atom(&lin(&v), &lin(&value)))]);
             v
         };
-        if k == b.field {
+        if Some(k) == back_field {
             prev_of_taken = Some(value);
         }
         rest.fields.push(ListField { last: Some(last), ..f.clone() });
     }
-    let last_cell = prev_of_taken.unwrap_or_else(|| ctx.fresh("prev"));
-    rest.back = Some(Back { field: b.field, last_cell });
+    if let Some(field) = back_field {
+        let last_cell = prev_of_taken.unwrap_or_else(|| ctx.fresh("prev"));
+        rest.back = Some(Back { field, last_cell });
+    }
     tracing::debug!("lists: materialized the last cell of {:?}, rest {:?}", l, rest);
     st.lists.push(rest);
     st
@@ -361,7 +353,7 @@ pub(super) fn pad_null_end(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> b
         let len = ctx.fresh("len");
         s.add_atom(Atom::var_const(&len, Rel::Eq, 0));
         let last_cell = s.lists[k].back.as_ref().map(|b| b.last_cell.clone()).unwrap_or_else(|| z.clone());
-        let mut empty = ListInv { start: z, len, size: lt.size, rec: lt.rec, fields: vec![], back: None };
+        let mut empty = ListInv { start: z, len, size: lt.size, rec: lt.rec, fields: vec![], back: None, tail: None };
         for (i, f) in lt.fields.iter().enumerate() {
             let first = ctx.fresh(if i == lt.rec { "next" } else { "first" });
             s.add_atoms(lists::fresh_range(&first, f));
@@ -473,10 +465,12 @@ pub(super) fn name_like(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool
 /// linked segment (the part not yet walked) and the list that starts at its target (the
 /// walked cells), `len_seg + len_walked ≤ K` with `K` the sum of their constant length
 /// bounds in `a` (the list's length before the walk: `len_seg ≤ 999 ∧ len_walked ≤ 1` after
-/// one step of a list of at most 1000 cells). Candidates are checked like every other.
+/// one step of a list of at most 1000 cells). Likewise for a segment naming its tail (the
+/// prefix a `prev` cursor walks, `lists_prev`) and the rest of its list. Candidates are
+/// checked like every other.
 pub(super) fn candidates(ctx: &mut Ctx<'_>, a: &State) -> Vec<Atom> {
     let mut out = vec![];
-    for l in a.lists.iter().filter(|l| l.back.is_some()) {
+    for l in a.lists.iter().filter(|l| l.back.is_some() || l.tail.is_some()) {
         let Some(t) = l.end() else { continue };
         for m in a.lists.iter().filter(|m| m.start == *t) {
             let bound = |ctx: &mut Ctx<'_>, len: &Var| lists::length_bound(ctx, a, len).map(|b| -b.e.constant);

@@ -39,7 +39,7 @@ fn with_cells(cells: &[(&str, &str, &str)]) -> State {
     s
 }
 
-fn with_locals(mut s: State, locals: &[&str]) -> State {
+pub(super) fn with_locals(mut s: State, locals: &[&str]) -> State {
     let lv = locals.iter().enumerate().map(|(i, x)| (ValueId(i as u32), v(x))).collect();
     s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
     s
@@ -59,6 +59,7 @@ fn dll(start: &str, len: &str, next: &str, end: Option<&str>, (p0, pl): (&str, &
             ListField { off: 16, size: 8, is_ptr: true, unsigned: false, first: v(p0), last: Some(v(pl)), step: None, range: None },
         ],
         back: Some(Back { field: 2, last_cell: v(lc) }),
+        tail: None,
     }
 }
 

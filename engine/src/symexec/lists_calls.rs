@@ -174,6 +174,7 @@ pub fn widen(ctx: &mut Ctx<'_>, a: Side<'_>, b: Side<'_>, extra_a: &mut Vec<Fact
             Some((k, lb)) => {
                 used_b[k] = true;
                 let mut vars = vec![];
+                let (la, lb) = &super::lists_prev::aligned(la, lb);
                 for (x, y) in la.vars().into_iter().zip(lb.vars()) {
                     let (xa, yb) = (apply(a.mu, &x), apply(b.mu, &y));
                     if xa == yb {
@@ -222,7 +223,7 @@ fn against_empty(ctx: &mut Ctx<'_>, l: &ListInv, start: &Var, mu: &mut Mu, facts
     if l.end().is_some() || !ctx.entails_facts(facts, &[Atom::var_const(start, Rel::Eq, 0)]) {
         return None;
     }
-    let mut out = ListInv { start: start.clone(), len: ctx.fresh("len"), size: l.size, rec: l.rec, fields: vec![], back: None };
+    let mut out = ListInv { start: start.clone(), len: ctx.fresh("len"), size: l.size, rec: l.rec, fields: vec![], back: None, tail: None };
     mu.insert(l.len.clone(), out.len.clone());
     for f in &l.fields {
         let first = ctx.fresh("first");

@@ -27,6 +27,7 @@ fn list(start: &str, len: &str) -> ListInv {
             ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(&format!("{len}_next")), last: None, step: None, range: None },
         ],
         back: None,
+        tail: None,
     }
 }
 

@@ -85,6 +85,7 @@ mod lists_rust;
 mod lists_ranges;
 mod lists_values;
 mod lists_backward;
+mod lists_prev;
 mod projection;
 mod libc;
 mod returns;
@@ -105,6 +106,8 @@ mod tests;
 mod lists_tests;
 #[cfg(test)]
 mod lists_backward_tests;
+#[cfg(test)]
+mod lists_prev_tests;
 #[cfg(test)]
 mod lists_cyclic_tests;
 #[cfg(test)]

@@ -242,6 +242,9 @@ impl State {
             for f in &l.fields {
                 let _ = write!(o, " ({} {}{} {}..{:?} {:?})", f.off, f.size, if f.is_ptr { "p" } else { "" }, f.first.0, f.last.as_ref().map(|v| &v.0), f.step);
             }
+            if let Some(t) = &l.tail {
+                let _ = write!(o, " tail {}", t.0);
+            }
             o.push('\n');
         }
         for k in &self.kb {
