@@ -1,6 +1,11 @@
 //! Tests of the widening by families at loop heads (`generalize::merge_widening`): counters
-//! that drift past one bound of a family per iteration converge only when a refuted bound
-//! takes its whole family along; with the widening off the same program runs out of merges.
+//! that drift past one bound of a family per iteration converge with the widening. Until
+//! session 12 the same program ran out of merges with the widening off; since the graph
+//! explores a loop's exits only from its converged header states (`Builder::schedule`, perf
+//! 4950a3d) the drift no longer reaches the outer loop's merges and it converges without it
+//! too (asserted as it is today; a program that still needs the widening was not found in
+//! session 12: two variants tried, one with three inner loops, one with the drift inside one
+//! inner loop, both converge without it).
 
 use super::{analyze, GraphOutcome};
 use crate::config::Config;
@@ -39,9 +44,10 @@ fn outcome(widen_after: usize) -> GraphOutcome {
 }
 
 #[test]
-fn drifting_counters_converge_only_with_the_widening_by_families() {
+fn drifting_counters_converge_with_the_widening_by_families_and_now_without_it() {
     let widened = outcome(Config::new(IntSemantics::Math, Duration::from_secs(60)).symexec().widen_families_after_merges);
     assert!(matches!(widened, GraphOutcome::Its(_)), "{widened:?}");
-    let GraphOutcome::Unknown(reason) = outcome(usize::MAX) else { panic!("without the widening the merges should run out") };
-    assert!(reason.contains("did not converge"), "{reason}");
+    // today's behaviour (see the module note): converged without the widening as well
+    let unwidened = outcome(usize::MAX);
+    assert!(matches!(unwidened, GraphOutcome::Its(_)), "{unwidened:?}");
 }
