@@ -75,17 +75,19 @@ pub fn eliminate_bounds(mut kb: Vec<Fact>, roots: &BTreeSet<Var>, limits: Projec
 /// with every bound of the other side).
 fn tightest_per_form(bounds: &mut Vec<(crate::logic::Int, LinExpr)>) {
     // atoms are canonical (gcd-normalised), so one form has one coefficient map; of
-    // `f + k ≤ 0` the largest `k` is the tightest
-    let mut best: std::collections::BTreeMap<Vec<(Var, crate::logic::Int)>, crate::logic::Int> = std::collections::BTreeMap::new();
-    for (_, e) in bounds.iter() {
-        let form: Vec<(Var, crate::logic::Int)> = e.coeffs.iter().map(|(v, c)| (v.clone(), *c)).collect();
-        let k = best.entry(form).or_insert(e.constant);
-        *k = (*k).max(e.constant);
+    // `f + k ≤ 0` the largest `k` is the tightest (the first of equals is kept)
+    let mut best: std::collections::BTreeMap<&std::collections::BTreeMap<Var, crate::logic::Int>, usize> = std::collections::BTreeMap::new();
+    for (i, (_, e)) in bounds.iter().enumerate() {
+        let b = best.entry(&e.coeffs).or_insert(i);
+        if e.constant > bounds[*b].1.constant {
+            *b = i;
+        }
     }
-    let mut taken: BTreeSet<Vec<(Var, crate::logic::Int)>> = BTreeSet::new();
-    bounds.retain(|(_, e)| {
-        let form: Vec<(Var, crate::logic::Int)> = e.coeffs.iter().map(|(v, c)| (v.clone(), *c)).collect();
-        best.get(&form) == Some(&e.constant) && taken.insert(form)
+    let keep: BTreeSet<usize> = best.into_values().collect();
+    let mut i = 0;
+    bounds.retain(|_| {
+        i += 1;
+        keep.contains(&(i - 1))
     });
 }
 
