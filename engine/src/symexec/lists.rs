@@ -971,6 +971,9 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
             // the target cell's, so that `target value = first + c·len` relates both sides
             if let (Some(ta), false) = (&end, f.is_ptr) {
                 let at = s.pt.iter().find(|p| p.size == f.size && !p.is_ptr && offset_in(s, ta, &p.addr) == Some(f.off)).map(|p| p.value.clone());
+                // (or the first value of the invariant the target starts: a list built by
+                // consing in front of the cell `last` holds, folded into a one-cell list)
+                let at = at.or_else(|| target_first(ctx, s, ta, lb, i));
                 if let Some(v) = at {
                     s.add_atoms([Atom::cmp(&LinExpr::var(&first), Rel::Eq, &LinExpr::var(&v))]);
                 }
@@ -991,6 +994,14 @@ pub fn pad(ctx: &mut Ctx<'_>, s: &mut State, other: &State) -> bool {
         added = true;
     }
     added | super::lists_backward::pad_null_end(ctx, s, other)
+}
+
+/// The first value of field `i` of the invariant of `lb`'s shape that starts at `ta` in `s`
+/// (the target of an empty segment `pad` adds; when that invariant is empty too, its first
+/// value is as meaningless as the padded one, so the equality constrains nothing).
+fn target_first(ctx: &mut Ctx<'_>, s: &State, ta: &Var, lb: &ListInv, i: usize) -> Option<Var> {
+    let l = s.lists.iter().find(|l| l.size == lb.size && l.rec_field().off == lb.rec_field().off && l.fields.get(i).map(|f| (f.off, f.size, f.is_ptr)) == lb.fields.get(i).map(|f| (f.off, f.size, f.is_ptr)) && equal(ctx, s, &l.start, ta))?;
+    Some(l.fields[i].first.clone())
 }
 
 /// Instance check (g6): every invariant of `general` has one of the same shape in `inst`

@@ -226,6 +226,11 @@ pub fn candidates(ctx: &mut Ctx<'_>, a: &State, ys: &[Var]) -> Vec<Atom> {
                         for d in [-1, 1] {
                             out.extend(t.add_scaled(1, &LinExpr::constant(d)).and_then(|td| Atom::cmp(&ye, Rel::Eq, &td)));
                         }
+                        // the value before the first cell, `first − c`: the counter a loop
+                        // conses the next cell with (values k−1, …, 0 from the first cell)
+                        if let Step::By(c) = step {
+                            out.extend(first.add_scaled(-c, &LinExpr::constant(1)).and_then(|b| Atom::cmp(&ye, Rel::Eq, &b)));
+                        }
                     }
                     None => {
                         if let Some(last) = &f.last {
