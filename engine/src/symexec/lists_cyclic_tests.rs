@@ -1,9 +1,10 @@
 //! Unit tests of the whole-cycle fold (`symexec::lists_cyclic`), of one variable per list
-//! position (`symexec::lists_positions`) and of the value candidates a cyclic search needs.
+//! position (`symexec::lists_positions`), of the value candidates a cyclic search needs, and
+//! of the two rules that keep a cons-built list's step until its cycle is closed.
 
 use super::facts::Atom;
 use super::lists;
-use super::lists_tests::{ctx, module, valued, with_head};
+use super::lists_tests::{ctx, inv, module, valued, with_head, with_locals};
 use super::lists_values::Step;
 use super::state::State;
 use crate::logic::{LinExpr, Rel, Var};
@@ -106,6 +107,43 @@ fn value_candidates_include_the_last_cells_value() {
     // key ≤ first + (len − 1): the searched value is at most the last cell's
     let last_pos = LinExpr::var(&l.fields[0].first).add_scaled(1, &LinExpr::var(&l.len)).and_then(|e| e.add_scaled(-1, &LinExpr::constant(1))).expect("expr");
     let want = Atom::cmp(&LinExpr::var(&key), Rel::Le, &last_pos).expect("atom");
+    assert!(cands.contains(&want), "{cands:?}");
+    assert!(cx.entails(&s, &[want]));
+}
+
+#[test]
+fn an_empty_segment_padded_before_a_list_takes_that_lists_first_value() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // after two conses in front of `last`: seg(h, n, end = t) + list(t, 1), locals h and t;
+    // before the first: h = t = x, the one-cell list at x holding g (= 0)
+    let mut other = with_locals(State { inputs_exact: true, ..State::default() }, &["h", "t"]);
+    other.lists.push(inv("h", "n", ("f0", "f0_last"), "q", Some("t")));
+    other.lists.push(inv("t", "one", ("g0", "g0"), "r", None));
+    let mut s = with_locals(State { inputs_exact: true, ..State::default() }, &["x", "x"]);
+    s.lists.push(inv("x", "len_x", ("g", "g"), "nx", None));
+    s.add_atom(Atom::var_const(&v("len_x"), Rel::Eq, 1));
+    s.add_atom(Atom::var_const(&v("g"), Rel::Eq, 0));
+    assert!(lists::pad(&mut cx, &mut s, &other));
+    let seg = s.lists.iter().find(|l| l.end().is_some()).expect("an empty segment x .. x");
+    assert!(cx.entails(&s, &[Atom::var_const(&seg.len, Rel::Eq, 0)]));
+    assert!(cx.entails(&s, &[Atom::var_const(&seg.fields[0].first, Rel::Eq, 0)]), "its first value is the target list's: `g = first + c·len` holds");
+}
+
+#[test]
+fn value_candidates_include_the_value_before_the_first_cell() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // a list consed with a rising counter: values 2, 1, 0 from the first cell, counter k = 3
+    let mut s = with_head(valued(&[("c1", "c2", 2), ("c2", "c3", 1), ("c3", "null", 0)]), "c1");
+    assert!(lists::fold(&mut cx, &mut s));
+    assert_eq!(s.lists[0].fields[0].step, Some(Step::By(-1)));
+    let k = v("k");
+    s.add_atom(Atom::var_const(&k, Rel::Eq, 3));
+    let cands = super::lists_values::candidates(&mut cx, &s, std::slice::from_ref(&k));
+    // k = first + 1: the value the next cell consed in front will hold
+    let before = LinExpr::var(&s.lists[0].fields[0].first).add_scaled(1, &LinExpr::constant(1)).expect("expr");
+    let want = Atom::cmp(&LinExpr::var(&k), Rel::Eq, &before).expect("atom");
     assert!(cands.contains(&want), "{cands:?}");
     assert!(cx.entails(&s, &[want]));
 }

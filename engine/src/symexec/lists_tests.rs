@@ -197,7 +197,7 @@ fn the_invariant_relates_start_length_and_the_first_next_pointer() {
     assert!(!cx.entails(&t, &[eq(&v("f0"), &v("l0"), 0)]));
 }
 
-fn with_locals(mut s: State, names: &[&str]) -> State {
+pub(super) fn with_locals(mut s: State, names: &[&str]) -> State {
     let lv = names.iter().enumerate().map(|(i, n)| (ValueId(i as u32), v(n))).collect();
     s.frames.push(Frame { func: FuncId(0), block: BlockId(0), prev: None, idx: 0, lv });
     s
