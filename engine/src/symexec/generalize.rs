@@ -445,16 +445,15 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool, drif
         }
     }
     let refuted_shapes: BTreeSet<Shape> = refuted.iter().filter(|f| f.len() >= 2).map(|f| shape(f)).collect();
-    let redrifted: BTreeSet<&Shape> = refuted_shapes.intersection(drifting).collect();
-    if (widen && !refuted.is_empty()) || !redrifted.is_empty() {
+    // (the atoms dropped are those of the refuted form itself: two lists' lengths share a
+    // shape, and `sum + 100·len_rest ≤ K` may be stable beside a drifting `sum + 100·len_prefix`)
+    refuted.retain(|f| widen || (f.len() >= 2 && drifting.contains(&shape(f))));
+    if !refuted.is_empty() {
         let before = kb.len();
-        let dropped = |x: &Atom| {
-            let f = linear_form(x);
-            (widen && refuted.contains(&f)) || (f.len() >= 2 && redrifted.contains(&shape(&f)))
-        };
+        let dropped = |x: &Atom| refuted.contains(&linear_form(x));
         // a `Vec`'s `len ≤ cap` survives the widening (`rust_owned_vec`)
         kb.retain(|x| !dropped(x) || super::rust_owned_vec::length_within_capacity(&c, x));
-        tracing::debug!("merge widened by families: {} atoms of {} refuted forms ({} drifting again) dropped", before - kb.len(), refuted.len(), redrifted.len());
+        tracing::debug!("merge widened by families: {} atoms of {} refuted forms dropped (widen: {widen})", before - kb.len(), refuted.len());
     }
     kb.extend(late);
     c.kb = kb.into_iter().map(Fact::Atom).collect();
