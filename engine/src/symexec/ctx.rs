@@ -180,7 +180,8 @@ impl<'m> Ctx<'m> {
             }
         }
         facts.extend(super::lists::state_facts(s));
-        let mut facts = super::unreached_globals::without_unreached(s, facts, focus);
+        let all = facts;
+        let mut facts = super::unreached_globals::without_unreached(s, all.clone(), focus);
         let mut sliced = slice(&facts, focus);
         // PT disequalities: same-kind entries holding provably different values are at
         // different addresses. Only pairs touching the slice matter.
@@ -197,7 +198,12 @@ impl<'m> Ctx<'m> {
                 let Some(diff) = Atom::cmp(&LinExpr::var(&p.value), crate::logic::Rel::Ne, &LinExpr::var(&q.value)) else {
                     continue;
                 };
-                if self.entails_facts(&facts, &[diff]) {
+                // (the premise leaves out the globals the *pair* does not reach, not those the
+                // query does not: the same pair of one state is then the same cached query
+                // whatever the focus; `unreached_globals` for why leaving them out is sound)
+                let pair: BTreeSet<Var> = [p.value.clone(), q.value.clone()].into_iter().collect();
+                let premise = super::unreached_globals::without_unreached(s, all.clone(), &pair);
+                if self.entails_facts(&premise, &[diff]) {
                     if let Some(a) = Atom::cmp(&LinExpr::var(&p.addr), crate::logic::Rel::Ne, &LinExpr::var(&q.addr)) {
                         extra.push(Fact::Atom(a));
                     }

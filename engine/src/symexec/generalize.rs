@@ -245,11 +245,36 @@ pub struct Merged {
     pub state: State,
     /// μ_a: merged-state variables ↦ variables of `a`.
     pub mu_a: Mu,
+    /// The shapes ([`shape`]) of the candidate forms over two or more variables that `⟨b⟩`
+    /// refuted: the families that drifted in this merge.
+    pub refuted: BTreeSet<Shape>,
+}
+
+/// A linear form (`linear_form`) with its variables named by their hints (the name without
+/// its numeric suffix: `i_235` ↦ `i`), so that the forms of two merges at one loop header,
+/// whose merged states have fresh variables, compare equal. Only a heuristic choosing which
+/// families to widen (`merge_widening`); any choice is sound.
+pub type Shape = Vec<(String, crate::logic::Int)>;
+
+pub fn shape(form: &[(Var, crate::logic::Int)]) -> Shape {
+    let mut out: Shape = form
+        .iter()
+        .map(|(v, c)| {
+            let n = v.name();
+            let hint = match n.rsplit_once('_') {
+                Some((h, d)) if !h.is_empty() && !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()) => h,
+                _ => n,
+            };
+            (hint.to_string(), *c)
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// Def. 3: the merged state `c` with `c ⊒ a` (via μ_a) and `c ⊒ b` (via μ_b).
 pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
-    merge_widening(ctx, a, b, false)
+    merge_widening(ctx, a, b, false, &BTreeSet::new())
 }
 
 /// `merge`, and with `widen` a widening by families: when `⟨b⟩` refutes a candidate
@@ -259,7 +284,13 @@ pub fn merge(ctx: &mut Ctx<'_>, a: &State, b: &State) -> Merged {
 /// instead of one per bound. Sound for the same reason as the merge: the merged state keeps
 /// a subset of the atoms `⟨b⟩` entails, so it still generalizes `a` and `b`; only precision
 /// is given up, which is why the graph widens only after some merges at one position.
-pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> Merged {
+///
+/// Before that, a family over two or more variables whose shape is in `drifting` (refuted
+/// by an earlier merge at the same position: `x + len ≤ 2³¹`, then `x + len ≤ 2³² − 2`, …, a
+/// counter and a list that grow together) is widened the same way when `⟨b⟩` refutes one of
+/// its atoms again. Families of one variable (a counter's type range beside its drifting
+/// bound) wait for `widen`.
+pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool, drifting: &BTreeSet<Shape>) -> Merged {
     // a `&mut Vec`'s buffer a push left empty is no block (`rust_owned_vec`)
     let pruned = super::rust_owned_vec::drop_empty_buffers(ctx, a, b);
     let (a, b) = pruned.as_ref().map_or((a, b), |(x, y)| (x, y));
@@ -409,22 +440,27 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool) -> M
         }
         if ctx.entails(&b_ren, std::slice::from_ref(&x)) {
             kb.push(x);
-        } else if widen {
+        } else {
             refuted.insert(linear_form(&x));
         }
     }
-    if widen && !refuted.is_empty() {
+    let refuted_shapes: BTreeSet<Shape> = refuted.iter().filter(|f| f.len() >= 2).map(|f| shape(f)).collect();
+    // (the atoms dropped are those of the refuted form itself: two lists' lengths share a
+    // shape, and `sum + 100·len_rest ≤ K` may be stable beside a drifting `sum + 100·len_prefix`)
+    refuted.retain(|f| widen || (f.len() >= 2 && drifting.contains(&shape(f))));
+    if !refuted.is_empty() {
         let before = kb.len();
+        let dropped = |x: &Atom| refuted.contains(&linear_form(x));
         // a `Vec`'s `len ≤ cap` survives the widening (`rust_owned_vec`)
-        kb.retain(|x| !refuted.contains(&linear_form(x)) || super::rust_owned_vec::length_within_capacity(&c, x));
-        tracing::debug!("merge widened by families: {} atoms of {} refuted forms dropped", before - kb.len(), refuted.len());
+        kb.retain(|x| !dropped(x) || super::rust_owned_vec::length_within_capacity(&c, x));
+        tracing::debug!("merge widened by families: {} atoms of {} refuted forms dropped (widen: {widen})", before - kb.len(), refuted.len());
     }
     kb.extend(late);
     c.kb = kb.into_iter().map(Fact::Atom).collect();
     c.inputs = vec![];
     c.inputs_exact = false;
     project_kb(&mut c, ctx.projection);
-    Merged { state: c, mu_a }
+    Merged { state: c, mu_a, refuted: refuted_shapes }
 }
 
 /// The linear form of an atom without its constant (`e ≤ k` and `e = k` for every `k` are
@@ -588,7 +624,10 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         if kx.is_some() {
             derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(1)));
         } else if !list_ints.contains(x) {
-            for al in &a.allocs {
+            // (not the globals no atom relates `x` to: a Rust crate's dozen panic messages
+            // and locations, three queries each per pointer; `unreached_globals`)
+            let apart = super::unreached_globals::globals_apart(a, &facts, x);
+            for al in a.allocs.iter().filter(|al| !apart.contains(&al.id)) {
                 let (st, en) = (LinExpr::var(&al.start), LinExpr::var(&al.end));
                 derived.extend(Atom::cmp(&st, crate::logic::Rel::Le, &xe));
                 derived.extend(Atom::cmp(&xe, crate::logic::Rel::Le, &en));

@@ -103,6 +103,9 @@ struct Builder<'c, 'm> {
     /// that reach a loop without passing it (a `&mut Vec` push that grows the buffer or not
     /// in the first iteration) each generalize on their own, like entries' chains.
     merges: HashMap<(Option<usize>, Position, usize), usize>,
+    /// The shapes of the families earlier merges at the same key as `merges` refuted
+    /// (`generalize::merge_widening`'s `drifting`).
+    drifting: HashMap<(Option<usize>, Position, usize), std::collections::BTreeSet<generalize::Shape>>,
     /// The first node of the chain of loop-header states a merged one belongs to.
     loop_origin: HashMap<usize, usize>,
     /// Merges per chain of entries (by the chain's first entry).
@@ -131,6 +134,7 @@ pub fn build(ctx: &mut Ctx<'_>, init: State, deadline: Instant, limits: &Symexec
         work: vec![],
         deferred: vec![],
         merges: HashMap::new(),
+        drifting: HashMap::new(),
         loop_origin: HashMap::new(),
         entry_merges: HashMap::new(),
         entry_origin: HashMap::new(),
@@ -373,13 +377,13 @@ impl Builder<'_, '_> {
         // Loop headers count merges per position; an entry counts them per chain of entries
         // that replace one another (the first entry of a call site and its merges): entries
         // of one function from different call sites are independent graphs.
-        let count = if entry {
-            let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
-            self.entry_merges.entry(origin).or_insert(0)
-        } else {
-            let scope = self.callee_scope(c);
-            let chain = self.loop_origin.get(&a).copied().unwrap_or(a);
-            self.merges.entry((scope, pos, chain)).or_insert(0)
+        let drift_key = (!entry).then(|| (self.callee_scope(c), pos, self.loop_origin.get(&a).copied().unwrap_or(a)));
+        let count = match &drift_key {
+            None => {
+                let origin = self.entry_origin.get(&a).copied().unwrap_or(a);
+                self.entry_merges.entry(origin).or_insert(0)
+            }
+            Some(key) => self.merges.entry(key.clone()).or_insert(0),
         };
         *count += 1;
         self.total_merges += 1;
@@ -404,7 +408,12 @@ impl Builder<'_, '_> {
         let widen = *count > self.limits.widen_families_after_merges;
         let restricted = super::lists_rust::common_fields(&general, &inst);
         let (general, inst) = restricted.as_ref().map_or((&general, &inst), |(g, i)| (g, i));
-        let mut merged = generalize::merge_widening(self.ctx, general, inst, widen);
+        let no_drift = std::collections::BTreeSet::new();
+        let drifting = drift_key.as_ref().and_then(|k| self.drifting.get(k)).unwrap_or(&no_drift);
+        let mut merged = generalize::merge_widening(self.ctx, general, inst, widen, drifting);
+        if let Some(k) = drift_key {
+            self.drifting.entry(k).or_default().extend(std::mem::take(&mut merged.refuted));
+        }
         super::lists_rust::drop_length_address_facts(&mut merged.state);
         tracing::trace!("merged n{a} and n{c}:\n{}", merged.state.brief());
         self.kill_subtree(a);

@@ -117,6 +117,8 @@ mod lists_ranges_tests;
 #[cfg(test)]
 mod unreached_globals_tests;
 #[cfg(test)]
+mod drift_widening_tests;
+#[cfg(test)]
 mod lists_calls_tests;
 #[cfg(test)]
 mod recursion_tests;

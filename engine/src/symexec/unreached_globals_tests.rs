@@ -63,3 +63,18 @@ fn a_pointer_into_a_reached_global_is_still_proved_outside_the_heap_block() {
     let ne = Atom::cmp(&LinExpr::var(&v("p")), Rel::Ne, &LinExpr::var(&v("h"))).unwrap();
     assert!(cx.entails(&s, &[ne]));
 }
+
+#[test]
+fn merge_candidates_skip_the_globals_no_atom_relates_a_pointer_to() {
+    let s = state();
+    let mut facts: Vec<Fact> = s.kb.clone();
+    facts.extend([disjoint("h", "h_end", "g", "g_end"), disjoint("h", "h_end", "k", "k_end"), disjoint("g", "g_end", "k", "k_end")]);
+    // p = g + 4: g is p's block, k is apart (only the disjunctions mention both)
+    let apart = super::unreached_globals::globals_apart(&s, &facts, &v("p"));
+    assert_eq!(apart, [3].into_iter().collect(), "{apart:?}");
+    // a pointer no atom mentions is apart from both globals; the heap block is never skipped
+    let q = super::unreached_globals::globals_apart(&s, &facts, &v("q"));
+    assert_eq!(q, [2, 3].into_iter().collect(), "{q:?}");
+    // a global's own start is not apart from itself
+    assert!(!super::unreached_globals::globals_apart(&s, &facts, &v("k")).contains(&3));
+}
