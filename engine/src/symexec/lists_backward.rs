@@ -267,6 +267,9 @@ fn take_last(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
             st.add_atoms([f.step.and_then(|step| step.next_atom(&lin(&v), &lin(&value)))]);
             v
         };
+        if let Some(bytes) = f.owns {
+            super::lists_owned::own_block(ctx, &mut st, &value, bytes);
+        }
         if Some(k) == back_field {
             prev_of_taken = Some(value);
         }
