@@ -710,10 +710,12 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                 let mut candidates = vec![];
                 for (o, p) in c.fields.iter().filter(|(_, p)| p.is_ptr) {
                     let other = Chains { s, cs: &cs, size, off: *o };
-                    // (a block of the cell's size without a pointer at that offset, e.g. a
-                    // payload buffer, links nowhere: that field is no recursive field)
+                    // (a block of the cell's size without a pointer at that offset that
+                    // nothing but this field holds, e.g. a payload buffer, links nowhere:
+                    // that field is no recursive field; one a local holds may be the cell
+                    // being appended, whose link is not written yet)
                     let linked = match other.resolve(ctx, &p.value) {
-                        Some(Link::To(Node::Cell(j))) => cs[j].fields.iter().any(|(fo, fp)| fo == o && fp.is_ptr),
+                        Some(Link::To(Node::Cell(j))) => pinned.contains(&Node::Cell(j)) || cs[j].fields.iter().any(|(fo, fp)| fo == o && fp.is_ptr),
                         r => r.is_some(),
                     };
                     if linked {
@@ -906,7 +908,7 @@ pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End
             }
             super::lists_ranges::chain_range(ctx, s, &members, &proto)
         };
-        let owns = if i == rec {
+        let owns = if i == rec || back.as_ref().is_some_and(|b| b.field == i) {
             None
         } else {
             super::lists_owned::chain_owns(ctx, ch, chain, *x, &ids).map(|(k, blocks)| {

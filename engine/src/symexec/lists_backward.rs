@@ -71,7 +71,7 @@ pub(super) fn facts(s: &State, i: usize) -> Vec<Fact> {
 /// folded list's first `prev` value and last cell, and the start of the chain's last member
 /// when it is that last cell (a local may hold it: it stays reachable).
 pub(super) struct ChainBack {
-    field: usize,
+    pub(super) field: usize,
     first: Var,
     last_cell: Var,
     pub(super) reachable_last: Option<Var>,

@@ -23,9 +23,9 @@ fn key(f: &ListField) -> Key {
 
 /// Whether the pointer field `x` of every member of `chain` owns a payload block: for a
 /// concrete cell, its value is (syntactically) the start of a live heap block of a constant
-/// size, not a member cell (`ids`), distinct from every other member's, and referenced by
-/// nothing else (no local holds or provably equals it, no other PT entry and no invariant's
-/// field names it); for an invariant, its field owns blocks of that size already (or it is
+/// size holding no pointer (by PT), not a member cell (`ids`), distinct from every other
+/// member's, and referenced by nothing else (no local holds or provably equals it, no other
+/// PT entry and no invariant's field names it); for an invariant, its field owns blocks of that size already (or it is
 /// provably empty: no cells, nothing to own). Returns the size and the concrete blocks, which
 /// the fold removes from AL and PT together with the cells. `None` when some member does not
 /// own one, or when no member is a concrete cell nor an owning invariant.
@@ -43,6 +43,11 @@ pub(super) fn chain_owns(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], x: 
                 let (_, p) = cell.fields.iter().find(|(o, p)| (*o, p.size, p.is_ptr, p.unsigned) == x)?;
                 let a = s.allocs.iter().find(|a| a.kind == AllocKind::Heap && a.start == p.value)?;
                 if ids.contains(&a.id) || blocks.iter().any(|(id, _)| *id == a.id) {
+                    return None;
+                }
+                // (a block holding pointers is no data buffer: it may be a cell, e.g. the
+                // predecessor a `prev` field points to)
+                if s.pt.iter().any(|q| q.alloc == a.id && q.is_ptr) {
                     return None;
                 }
                 let k = block_size(s, a)?;

@@ -55,12 +55,14 @@ fn data_field(s: &State) -> &ListField {
     l.fields.iter().find(|f| f.off == 0).expect("the data field")
 }
 
+/// (cells, payload blocks, locals, the data field's expected `owns`, blocks left in AL)
+type Case<'a> = (&'a [(&'a str, &'a str, &'a str)], &'a [(&'a str, i128)], &'a [&'a str], Option<u64>, usize);
+
 #[test]
 fn cells_owning_payloads_fold_with_their_blocks() {
     let m = module();
     let mut cx = ctx(&m);
-    // (cells, payload blocks, locals, the data field's expected `owns`, blocks left in AL)
-    let cases: &[(&[(&str, &str, &str)], &[(&str, i128)], &[&str], Option<u64>, usize)] = &[
+    let cases: &[Case] = &[
         // one cell whose payload has the cell's size (free_all_yes): next is the recursive field
         (&[("c1", "null", "d1")], &[("d1", 16)], &["c1"], Some(16), 0),
         (&[("c1", "c2", "d1"), ("c2", "null", "d2")], &[("d1", 4), ("d2", 4)], &["c1"], Some(4), 0),
@@ -126,4 +128,22 @@ fn merge_and_instance_keep_owned_payloads_only_where_both_sides_own_them() {
     for (g, h, want) in covers {
         assert_eq!(lists_owned::owns_cover(&[field(g)], &[field(h)]), want, "{g:?} {h:?}");
     }
+}
+
+#[test]
+fn a_block_holding_a_pointer_is_no_payload() {
+    let m = module();
+    let mut cx = ctx(&m);
+    // c1 → c2 → NULL whose 12-byte data blocks hold a pointer each at offset 4 (records
+    // linking elsewhere): no data buffers, nothing owned, the blocks stay
+    let mut s = with_locals(with_cells(&[("c1", "c2", "d1"), ("c2", "null", "d2")], &[("d1", 12), ("d2", 12)]), &["c1"]);
+    for (id, start) in [(3, "d1"), (4, "d2")] {
+        let a = v(&format!("{start}_pa"));
+        s.add_atom(eq(&a, &v(start), 4));
+        s.pt.push(PtEntry { addr: a, size: 8, is_ptr: true, unsigned: false, value: v("null"), alloc: id });
+    }
+    assert!(lists::fold(&mut cx, &mut s));
+    let l = s.lists.iter().find(|l| l.start == v("c1") && l.fields[l.rec].off == 8).expect("c1 → c2 folds through next");
+    assert!(l.fields.iter().all(|f| f.owns.is_none()), "{l:?}");
+    assert_eq!(s.allocs.len(), 2, "the two blocks stay in AL");
 }
