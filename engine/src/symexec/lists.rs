@@ -42,6 +42,11 @@ pub struct ListField {
     /// Constant bounds of every cell's value (`lists_ranges`; integers only).
     #[serde(default)]
     pub range: Option<super::lists_ranges::Range>,
+    /// Pointers only: every cell's value of this field is the start of its own live heap
+    /// block of this many bytes (its payload), pairwise disjoint, known to no AL entry and
+    /// referenced from nothing but that field; contents unknown (`lists_owned`).
+    #[serde(default)]
+    pub owns: Option<u64>,
 }
 
 /// A list invariant (see the module documentation).
@@ -275,6 +280,7 @@ fn take_first(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
         }
         st.pt.push(PtEntry { addr: faddr, size: f.size, is_ptr: f.is_ptr, unsigned: f.unsigned, value: f.first.clone(), alloc: id });
     }
+    super::lists_owned::own_blocks(ctx, &mut st, &l.fields, |f| Some(f.first.clone()));
     // the rest: len − 1 cells starting at the first cell's recursive field
     let len = ctx.fresh("len");
     st.add_atoms([Atom::cmp(&LinExpr::var(&len), Rel::Eq, &plus(&l.len, -1))]);
@@ -704,7 +710,15 @@ fn fold_one(ctx: &mut Ctx<'_>, s: &State) -> Option<State> {
                 let mut candidates = vec![];
                 for (o, p) in c.fields.iter().filter(|(_, p)| p.is_ptr) {
                     let other = Chains { s, cs: &cs, size, off: *o };
-                    if other.resolve(ctx, &p.value).is_some() {
+                    // (a block of the cell's size without a pointer at that offset that
+                    // nothing but this field holds, e.g. a payload buffer, links nowhere:
+                    // that field is no recursive field; one a local holds may be the cell
+                    // being appended, whose link is not written yet)
+                    let linked = match other.resolve(ctx, &p.value) {
+                        Some(Link::To(Node::Cell(j))) => pinned.contains(&Node::Cell(j)) || cs[j].fields.iter().any(|(fo, fp)| fo == o && fp.is_ptr),
+                        r => r.is_some(),
+                    };
+                    if linked {
                         candidates.push(*o);
                     }
                 }
@@ -790,8 +804,10 @@ pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End
     };
     let mut fresh_atoms = vec![];
     let mut fields = vec![];
+    // the payload blocks the members own (`lists_owned`): they leave AL with the cells
+    let mut owned_blocks: BTreeSet<u32> = BTreeSet::new();
     for (i, x) in fields_ok.iter().enumerate() {
-        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None, step: None, range: None };
+        let proto = ListField { off: x.0, size: x.1, is_ptr: x.2, unsigned: x.3, first: Var::new("_"), last: None, step: None, range: None, owns: None };
         let mut fresh = |ctx: &mut Ctx<'_>, hint: &str| {
             let v = ctx.fresh(hint);
             fresh_atoms.extend(fresh_range(&v, &proto));
@@ -892,7 +908,15 @@ pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End
             }
             super::lists_ranges::chain_range(ctx, s, &members, &proto)
         };
-        fields.push(ListField { first, last, step, range, ..proto });
+        let owns = if i == rec || back.as_ref().is_some_and(|b| b.field == i) {
+            None
+        } else {
+            super::lists_owned::chain_owns(ctx, ch, chain, *x, &ids).map(|(k, blocks)| {
+                owned_blocks.extend(blocks);
+                k
+            })
+        };
+        fields.push(ListField { first, last, step, range, owns, ..proto });
     }
     let mut st = s.clone();
     st.add_atoms(fresh_atoms);
@@ -910,8 +934,8 @@ pub(super) fn build(ctx: &mut Ctx<'_>, ch: &Chains<'_>, chain: &[Node], end: End
     if first_known {
         st.add_atom(Atom::var_const(&start, Rel::Ge, 1));
     }
-    st.allocs.retain(|a| !ids.contains(&a.id));
-    st.pt.retain(|p| !ids.contains(&p.alloc));
+    st.allocs.retain(|a| !ids.contains(&a.id) && !owned_blocks.contains(&a.id));
+    st.pt.retain(|p| !ids.contains(&p.alloc) && !owned_blocks.contains(&p.alloc));
     st.lists = s.lists.iter().enumerate().filter(|(k, _)| !in_chain.contains(k)).map(|(_, l)| l.clone()).collect();
     let back = back.map(|b| b.apply(ctx, &mut st, &mut fields));
     st.lists.push(ListInv { start, len, size, rec, fields, back, tail });
@@ -1027,6 +1051,9 @@ pub fn instance(ctx: &mut Ctx<'_>, general: &State, inst: &State, mu: &mut Mu) -
             if !g.vars().iter().zip(h.vars()).all(|(a, b)| mu.get(a).is_none_or(|x| *x == b)) {
                 continue;
             }
+            if !super::lists_owned::owns_cover(&g.fields, &h.fields) && !ctx.entails(inst, &[Atom::var_const(&h.len, Rel::Le, 0)]) {
+                continue;
+            }
             let steps_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_values::step_covers(a.step, b.step));
             let ranges_ok = g.fields.iter().zip(&h.fields).all(|(a, b)| super::lists_ranges::range_covers(a.range, b.range));
             if !ranges_ok && !ctx.entails(inst, &[Atom::var_const(&h.len, Rel::Le, 0)]) {
@@ -1116,6 +1143,7 @@ pub fn merge(ctx: &mut Ctx<'_>, (a, b): (&State, &State), locals: &[(Var, Var, V
             merged.back = merged.back.filter(|_| super::lists_backward::same_back(la, lb));
             for (f, (fa, fb)) in merged.fields.iter_mut().zip(la.fields.iter().zip(&lb.fields)) {
                 f.range = super::lists_ranges::merge_range(fa, a_empty, fb, b_empty, widen);
+                f.owns = super::lists_owned::merge_owns(fa.owns, a_empty, fb.owns, b_empty);
                 f.step = super::lists_values::merge_step(ctx, a, fa, la, b, fb, lb).or_else(|| guess_step(ctx, a, la, b, lb, fb));
             }
             out.push(merged);

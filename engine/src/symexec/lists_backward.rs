@@ -71,7 +71,7 @@ pub(super) fn facts(s: &State, i: usize) -> Vec<Fact> {
 /// folded list's first `prev` value and last cell, and the start of the chain's last member
 /// when it is that last cell (a local may hold it: it stays reachable).
 pub(super) struct ChainBack {
-    field: usize,
+    pub(super) field: usize,
     first: Var,
     last_cell: Var,
     pub(super) reachable_last: Option<Var>,
@@ -267,6 +267,9 @@ fn take_last(ctx: &mut Ctx<'_>, s: &State, i: usize) -> State {
             st.add_atoms([f.step.and_then(|step| step.next_atom(&lin(&v), &lin(&value)))]);
             v
         };
+        if let Some(bytes) = f.owns {
+            super::lists_owned::own_block(ctx, &mut st, &value, bytes);
+        }
         if Some(k) == back_field {
             prev_of_taken = Some(value);
         }

@@ -54,9 +54,9 @@ fn dll(start: &str, len: &str, next: &str, end: Option<&str>, (p0, pl): (&str, &
         size: 24,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(&format!("{len}_f0")), last: Some(v(&format!("{len}_l0"))), step: None, range: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None },
-            ListField { off: 16, size: 8, is_ptr: true, unsigned: false, first: v(p0), last: Some(v(pl)), step: None, range: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(&format!("{len}_f0")), last: Some(v(&format!("{len}_l0"))), step: None, range: None, owns: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None, owns: None },
+            ListField { off: 16, size: 8, is_ptr: true, unsigned: false, first: v(p0), last: Some(v(pl)), step: None, range: None, owns: None },
         ],
         back: Some(Back { field: 2, last_cell: v(lc) }),
         tail: None,

@@ -193,6 +193,7 @@ pub fn widen(ctx: &mut Ctx<'_>, a: Side<'_>, b: Side<'_>, extra_a: &mut Vec<Fact
                         f.step = None;
                     }
                     f.range = super::lists_ranges::merge_range(f, false, g, false, true);
+                    f.owns = super::lists_owned::merge_owns(f.owns, false, g.owns, false);
                 }
                 out.push(l);
             }

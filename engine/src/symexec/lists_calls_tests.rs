@@ -23,8 +23,8 @@ fn list(start: &str, len: &str) -> ListInv {
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(&format!("{len}_f0")), last: Some(v(&format!("{len}_l0"))), step: None, range: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(&format!("{len}_next")), last: None, step: None, range: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(&format!("{len}_f0")), last: Some(v(&format!("{len}_l0"))), step: None, range: None, owns: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(&format!("{len}_next")), last: None, step: None, range: None, owns: None },
         ],
         back: None,
         tail: None,

@@ -132,8 +132,8 @@ pub(super) fn inv(start: &str, len: &str, (first, last): (&str, &str), next: &st
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None, range: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v(first), last: Some(v(last)), step: None, range: None, owns: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v(next), last: end.map(v), step: None, range: None, owns: None },
         ],
         back: None,
         tail: None,
@@ -228,8 +228,8 @@ fn a_segment_and_the_cell_behind_it_join_into_a_longer_segment() {
         size: 16,
         rec: 1,
         fields: vec![
-            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None, range: None },
-            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None, range: None },
+            ListField { off: 0, size: 4, is_ptr: false, unsigned: false, first: v("f0"), last: Some(v("l0")), step: None, range: None, owns: None },
+            ListField { off: 8, size: 8, is_ptr: true, unsigned: false, first: v("q"), last: Some(v("c")), step: None, range: None, owns: None },
         ],
         back: None,
         tail: None,

@@ -80,6 +80,7 @@ mod its_build;
 mod lists;
 mod lists_calls;
 mod lists_cyclic;
+mod lists_owned;
 mod lists_positions;
 mod lists_rust;
 mod lists_ranges;
@@ -108,6 +109,8 @@ mod lists_tests;
 mod lists_backward_tests;
 #[cfg(test)]
 mod lists_prev_tests;
+#[cfg(test)]
+mod lists_owned_tests;
 #[cfg(test)]
 mod lists_cyclic_tests;
 #[cfg(test)]
