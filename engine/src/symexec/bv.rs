@@ -479,6 +479,11 @@ fn unsigned_bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinEx
         BinOp::Or => s.add_atoms([Atom::cmp(&rv, Rel::Ge, a), Atom::cmp(&rv, Rel::Ge, b)]),
         _ => {}
     }
+    if op != BinOp::And {
+        // unsigned operands are non-negative and below 2^bits
+        let ub = super::ints::or_xor_upper_bounds(ctx, &s, &rv, a, b, bits);
+        s.add_atoms(ub.into_iter().map(Some));
+    }
     Outcome::one(s, rv)
 }
 

@@ -430,7 +430,9 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool, drif
     let rb = |v: &Var| inv_b.get(v).cloned().unwrap_or_else(|| v.clone());
     let b_ren = b.rename(&rb);
     // KB_c = { φ ∈ μ_a⁻¹(⟪a⟫) | ⊨ μ_b⁻¹(⟨b⟩) ⇒ φ }
-    let cands: Vec<Atom> = closure(ctx, a, &extra).into_iter().map(|x| x.rename(&ra)).collect();
+    let mut cands: Vec<Atom> = closure(ctx, a, &extra).into_iter().map(|x| x.rename(&ra)).collect();
+    let from_b = bounds_of_b(ctx, a, &b_ren, &mu_a, &inv_b, &cands);
+    cands.extend(from_b.iter().cloned());
     let mut kb = vec![];
     let mut seen = BTreeSet::new();
     let mut refuted: BTreeSet<Vec<(Var, crate::logic::Int)>> = BTreeSet::new();
@@ -452,7 +454,8 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool, drif
         let before = kb.len();
         let dropped = |x: &Atom| refuted.contains(&linear_form(x));
         // a `Vec`'s `len ≤ cap` survives the widening (`rust_owned_vec`)
-        kb.retain(|x| !dropped(x) || super::rust_owned_vec::length_within_capacity(&c, x));
+        // a bound of `b` at a threshold survives too (`bounds_of_b`: widening with thresholds)
+        kb.retain(|x| !dropped(x) || super::rust_owned_vec::length_within_capacity(&c, x) || from_b.contains(x));
         tracing::debug!("merge widened by families: {} atoms of {} refuted forms dropped (widen: {widen})", before - kb.len(), refuted.len());
     }
     kb.extend(late);
@@ -461,6 +464,52 @@ pub fn merge_widening(ctx: &mut Ctx<'_>, a: &State, b: &State, widen: bool, drif
     c.inputs_exact = false;
     project_kb(&mut c, ctx.projection);
     Merged { state: c, mu_a, refuted: refuted_shapes }
+}
+
+/// Constant bounds at a threshold (`is_threshold`: `x ≤ 2^k − 1`, `x ≥ −2^k`) that `b`'s own
+/// KB states of one merged variable `x` and that ⟨a⟩ entails too (checked here through μ_a),
+/// as further merge candidates beside ⟪a⟫.
+/// ⟪a⟫ alone misses a bound that appears only after the first iteration (a checksum
+/// `s ^= v` is `0` in `a` and `≤ 511` in `b`: `s ≤ 511` is no consequence ⟪a⟫ lists), and the
+/// merged state would then forget it. Sound: the merge keeps an atom only when both ⟨a⟩
+/// (here) and ⟨b⟩ (the caller's check) entail it, so the merged state still generalizes both.
+fn bounds_of_b(ctx: &mut Ctx<'_>, a: &State, b_ren: &State, mu_a: &Mu, inv_b: &BTreeMap<Var, Var>, known: &[Atom]) -> Vec<Atom> {
+    let merged: BTreeSet<&Var> = inv_b.values().collect();
+    let mut out = vec![];
+    for f in &b_ren.kb {
+        let Fact::Atom(x) = f else { continue };
+        if x.rel != ARel::Le || x.e.coeffs.len() != 1 {
+            continue;
+        }
+        let Some((v, c)) = x.e.coeffs.iter().next() else { continue };
+        if c.abs() != 1 || !is_threshold(x) || !merged.contains(v) || !mu_a.contains_key(v) || out.contains(x) || known.contains(x) || out.len() >= 8 {
+            continue;
+        }
+        let in_a = x.rename(&|w: &Var| apply(mu_a, w));
+        if ctx.entails(a, std::slice::from_ref(&in_a)) {
+            out.push(x.clone());
+        }
+    }
+    out
+}
+
+/// Whether a one-variable bound is at a threshold: `x ≤ 2^k − 1` or `x ≥ −2^k` (`k ≥ 2`), the
+/// ends of a value range of `k` bits. Only such bounds of `b` are merge candidates
+/// (`bounds_of_b`), and they survive the widening by families: the thresholds are sparse, so
+/// a counter that drifts by a constant (`x ≤ 1`, `x ≤ 2`, …) meets a non-threshold bound at
+/// the next merge and loses it as before (at most one more merge), and widening with a
+/// finite set of thresholds still terminates; a value whose range is a power of two (a
+/// checksum `s ^= v` over values below 512) keeps its bound.
+fn is_threshold(x: &Atom) -> bool {
+    let Some((_, coef)) = x.e.coeffs.iter().next() else { return false };
+    let c = x.e.constant;
+    match *coef {
+        // x + c ≤ 0: x ≤ −c
+        1 => c < -2 && (c.unsigned_abs() + 1).is_power_of_two(),
+        // −x + c ≤ 0: x ≥ c
+        -1 => c < -3 && c.unsigned_abs().is_power_of_two(),
+        _ => false,
+    }
 }
 
 /// The linear form of an atom without its constant (`e ≤ k` and `e = k` for every `k` are

@@ -704,6 +704,38 @@ fn signed_remainder_bounds(ctx: &mut Ctx<'_>, s: &mut State, r: &Var, a: &LinExp
     s.add_atoms(facts);
 }
 
+/// Upper bounds of `r = a | b` or `r = a ^ b` for operands `s` proves non-negative and below
+/// `2^width`: `r ≤ a + b` (each bit of the result is a bit of `a` or of `b`, so `a ^ b ≤ a | b
+/// ≤ a + b`), and `r ≤ 2^k − 1` for the least `k < width` with `a, b ≤ 2^k − 1` that ⟨s⟩ proves
+/// (no bit at or above `k` is set in either operand, so none is in the result). The second
+/// bounds a checksum `s ^= v` over values of a known range, which the first alone lets drift;
+/// `k` is found by bisection (one query when the operands are not bounded below `2^(width−1)`).
+pub fn or_xor_upper_bounds(ctx: &mut Ctx<'_>, s: &State, r: &LinExpr, a: &LinExpr, b: &LinExpr, width: u32) -> Vec<Atom> {
+    let mut out: Vec<Atom> = a.add_scaled(1, b).and_then(|sum| Atom::cmp(r, Rel::Le, &sum)).into_iter().collect();
+    let below = |k: u32| -> Vec<Atom> {
+        let cap = LinExpr::constant((1i128 << k) - 1);
+        [a, b].into_iter().filter_map(|x| Atom::cmp(x, Rel::Le, &cap)).collect()
+    };
+    if !(2..=64).contains(&width) {
+        return out;
+    }
+    // the least proved k lies in [lo, hi]: hi = width − 1 must hold for the search to start
+    let (mut lo, mut hi) = (0u32, width - 1);
+    if !ctx.entails(s, &below(hi)) {
+        return out;
+    }
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if ctx.entails(s, &below(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    out.extend(Atom::cmp(r, Rel::Le, &LinExpr::constant((1i128 << hi) - 1)));
+    out
+}
+
 fn bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinExpr, b: &LinExpr) -> Outcome {
     let (ca, cb) = (cst(a), cst(b));
     // identities
@@ -787,6 +819,10 @@ fn bitwise(ctx: &mut Ctx<'_>, s: State, op: BinOp, bits: u32, a: &LinExpr, b: &L
                 facts.push(Atom::cmp(&rv, Rel::Ge, &zero));
             }
         }
+    }
+    if op != BinOp::And && a_nn && b_nn {
+        // both operands lie in [0, 2^(bits−1) − 1], the top bit is clear
+        facts.extend(or_xor_upper_bounds(ctx, &s, &rv, a, b, bits.saturating_sub(1)).into_iter().map(Some));
     }
     for f in facts.into_iter().flatten() {
         s.add_atom(f);

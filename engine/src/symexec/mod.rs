@@ -138,6 +138,8 @@ mod strings_tests;
 #[cfg(test)]
 mod widening_tests;
 #[cfg(test)]
+mod checksum_bounds_tests;
+#[cfg(test)]
 mod list_merge_candidates_tests;
 
 pub use summary_portable::SUMMARY_FORMAT;
