@@ -22,6 +22,14 @@ use termcheck_tests::{
 /// Outer kill limit per run: far above the harness's `--timeout 20` plus the CLI's grace.
 const KILL_AFTER: Duration = Duration::from_secs(60);
 
+/// The outer kill limit of one case: `KILL_AFTER`, or the case's own `--timeout` plus 30 s of
+/// grace when that is longer (the Rust list cases give the debug binary the tests run 240 s:
+/// it is several times slower than the release binary BENCHMARKS.md measures).
+fn kill_after(case: &Case) -> Duration {
+    let own = case.args.windows(2).find(|w| w[0] == "--timeout").and_then(|w| w[1].parse::<u64>().ok());
+    own.map_or(KILL_AFTER, |t| KILL_AFTER.max(Duration::from_secs(t + 30)))
+}
+
 fn binary() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_cargo-termcheck"))
 }
@@ -33,7 +41,7 @@ fn check_json(case: &Case, human: &Run) -> Result<bool, String> {
     }
     let mut args = case.args.clone();
     args.extend(["--format".to_string(), "json".to_string()]);
-    let json = run_binary(binary(), &case.dir, &args, KILL_AFTER);
+    let json = run_binary(binary(), &case.dir, &args, kill_after(case));
     if json.code != human.code {
         return Err(format!("exit code {:?} with --format json, {:?} without", json.code, human.code));
     }
@@ -57,7 +65,7 @@ fn every_case_matches_its_expected_output() {
         // `NAME.rs` cases run on the bitcode rustc makes of them (`termcheck_tests::rust_cases`)
         let compiled = termcheck_tests::rust_cases::compiled(case);
         let case = &compiled.case;
-        let run = run_binary(binary(), &case.dir, &case.args, KILL_AFTER);
+        let run = run_binary(binary(), &case.dir, &case.args, kill_after(case));
         let contract =
             if case.all_functions { all_functions::check_contract(&run) } else { invariants::check_human_contract(&run, case.is_its) };
         if let Err(problem) = contract {

@@ -6,8 +6,8 @@
 // memory safety proved): n iterations, then one per cell.
 // Today: YES, memory safety proved (session 13, branch rustbox: 7.5 s of CPU, 13 s wall at
 // load 10; the build loop converges in two merges once the drifting `i + len ≤ K` family is
-// widened). Before: MAYBE (session 9: not finished in 300 s). The limit is 55 s as for
-// other list cases. A NO here, or a MAYBE on a quiet machine, must be looked at.
+// widened). Before: MAYBE (session 9: not finished in 300 s). Limit 240 s: the tests run the
+// debug binary (46 s at load 2–3, session 13). A NO, or a MAYBE on a quiet machine, must be looked at.
 pub struct Node {
     pub val: u32,
     pub next: Option<Box<Node>>,

@@ -3,6 +3,7 @@
 // follows the `next` fields of the n fresh allocations to the NULL niche (`None`): n steps,
 // and k ≤ n < 2³² never wraps. Terminating and memory safe (YES, memory safety proved).
 // Today: YES, memory safety proved (session 13, branch rustbox: 13.5 s of CPU at load 10).
+// Limit 240 s: the tests run the debug binary, several times slower.
 pub struct Node {
     pub val: u32,
     pub next: Option<Box<Node>>,

@@ -4,7 +4,8 @@
 // n steps. Terminating and memory safe (YES, memory safety proved).
 // Today: YES, memory safety proved (session 13, branch rustbox: 13 s of CPU, 32 s wall at load
 // 10: the drifting `i + len ≤ K` family widened, PT disequalities one cached query per pair).
-// Limit 55 s as for other list cases. A NO, or a MAYBE on a quiet machine, must be looked at.
+// Limit 240 s: the tests run the debug binary, several times slower (the release binary
+// needs 13 s of CPU). A NO, or a MAYBE on a quiet machine, must be looked at.
 pub struct Node {
     pub val: u32,
     pub next: Option<Box<Node>>,
