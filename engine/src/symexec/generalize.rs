@@ -481,8 +481,9 @@ fn bounds_of_b(ctx: &mut Ctx<'_>, a: &State, b_ren: &State, mu_a: &Mu, inv_b: &B
         if x.rel != ARel::Le || x.e.coeffs.len() != 1 {
             continue;
         }
-        let Some((v, c)) = x.e.coeffs.iter().next() else { continue };
-        if c.abs() != 1 || !is_threshold(x) || !merged.contains(v) || !mu_a.contains_key(v) || out.contains(x) || known.contains(x) || out.len() >= 8 {
+        // (`is_threshold` also requires the coefficient ±1)
+        let Some((v, _)) = x.e.coeffs.iter().next() else { continue };
+        if !is_threshold(x) || !merged.contains(v) || !mu_a.contains_key(v) || out.contains(x) || known.contains(x) || out.len() >= 8 {
             continue;
         }
         let in_a = x.rename(&|w: &Var| apply(mu_a, w));
@@ -667,6 +668,7 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
     // they are no pointers (no allocation bounds, no order against pointers, which holds only
     // while a counter is smaller than an address and costs a merge when it stops holding)
     let list_ints: BTreeSet<&Var> = a.lists.iter().flat_map(|l| std::iter::once(&l.len).chain(l.fields.iter().filter(|f| !f.is_ptr).flat_map(|f| std::iter::once(&f.first).chain(f.last.as_ref())))).collect();
+    let mut atoms: Option<Vec<Fact>> = None;
     for (x, kx) in &lvs {
         let xe = LinExpr::var(x);
         derived.extend(Atom::cmp(&xe, crate::logic::Rel::Ge, &LinExpr::constant(0)));
@@ -675,7 +677,7 @@ fn closure(ctx: &mut Ctx<'_>, a: &State, extra: &[Var]) -> Vec<Atom> {
         } else if !list_ints.contains(x) {
             // (not the globals no atom relates `x` to: a Rust crate's dozen panic messages
             // and locations, three queries each per pointer; `unreached_globals`)
-            let apart = super::unreached_globals::globals_apart(a, &facts, x);
+            let apart = super::unreached_globals::globals_apart(a, atoms.get_or_insert_with(|| super::unreached_globals::atoms_only(&facts)), x);
             for al in a.allocs.iter().filter(|al| !apart.contains(&al.id)) {
                 let (st, en) = (LinExpr::var(&al.start), LinExpr::var(&al.end));
                 derived.extend(Atom::cmp(&st, crate::logic::Rel::Le, &xe));

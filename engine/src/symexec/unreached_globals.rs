@@ -32,20 +32,25 @@ pub(super) fn without_unreached(s: &State, facts: Vec<Fact>, focus: &BTreeSet<Va
     facts.into_iter().filter(|f| !matches!(f, Fact::Or(_)) || !f.vars().iter().any(unreached)).collect()
 }
 
-/// The global blocks (by allocation id) that no atom of `facts` connects to `x`: the
-/// connectivity slice of `{x}` over the atoms (not the disjunctions) mentions neither their
-/// start nor their end. The merge's candidates placing a pointer inside a block
-/// (`generalize::closure`) skip these: a pointer that no atom relates to a global's bounds
-/// points elsewhere (its own block's bounds are in its slice), and a bound the disjointness
-/// disjunctions alone entail is a candidate the merge may leave out like any other (the
-/// merged state keeps a subset of the candidates both states entail; fewer is a weakening).
-pub(super) fn globals_apart(s: &State, facts: &[Fact], x: &Var) -> BTreeSet<u32> {
+/// The atoms of `facts` (its disjunctions left out): the input of [`globals_apart`], computed
+/// once per state by the caller rather than once per pointer asked about.
+pub(super) fn atoms_only(facts: &[Fact]) -> Vec<Fact> {
+    facts.iter().filter(|f| matches!(f, Fact::Atom(_))).cloned().collect()
+}
+
+/// The global blocks (by allocation id) that no atom of `atoms` ([`atoms_only`]) connects to
+/// `x`: the connectivity slice of `{x}` over the atoms mentions neither their start nor their
+/// end. The merge's candidates placing a pointer inside a block (`generalize::closure`) skip
+/// these: a pointer that no atom relates to a global's bounds points elsewhere (its own
+/// block's bounds are in its slice), and a bound the disjointness disjunctions alone entail
+/// is a candidate the merge may leave out like any other (the merged state keeps a subset of
+/// the candidates both states entail; fewer is a weakening).
+pub(super) fn globals_apart(s: &State, atoms: &[Fact], x: &Var) -> BTreeSet<u32> {
     let globals: Vec<&super::state::Alloc> = s.allocs.iter().filter(|a| matches!(a.kind, AllocKind::Global(_))).collect();
     if globals.is_empty() {
         return BTreeSet::new();
     }
-    let atoms: Vec<Fact> = facts.iter().filter(|f| matches!(f, Fact::Atom(_))).cloned().collect();
     let focus: BTreeSet<Var> = std::iter::once(x.clone()).collect();
-    let reached: BTreeSet<Var> = super::ctx::slice(&atoms, &focus).iter().flat_map(|f| f.vars()).collect();
+    let reached: BTreeSet<Var> = super::ctx::slice(atoms, &focus).iter().flat_map(|f| f.vars()).collect();
     globals.into_iter().filter(|a| !reached.contains(&a.start) && !reached.contains(&a.end) && a.start != *x && a.end != *x).map(|a| a.id).collect()
 }
